@@ -5437,6 +5437,55 @@ fn host_loops_over_somd_results_run_on_the_device() {
     assert_eq!(late, [&loops[..], &more[..]].concat(), "{stderr}");
 }
 
+/// Host loops reducing SOMD results run as SOMD methods of their own where the reduction
+/// is exact in any order (`device_outlined_reductions`, eighty-fifth session): the rounds'
+/// results of `step` stay on the device for the four reductions of each round and come
+/// down once, after the rounds, for the loops that stay on the host; `roots`'s comes down
+/// once, for the `double` sum after its four extrema. Each reduction's call uploads
+/// nothing (the result it reads is resident), brings down only its partials, and the
+/// input `a` goes up once. On every placement the output is the Java twin's (`run_programs`).
+#[test]
+fn host_loops_reducing_somd_results_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_reductions";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 20,000 elements, 5 rounds.
+    let (n, rounds) = (20_000u64, 5usize);
+    let of = |name: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == name).collect() };
+    assert_eq!(of("Main.step").len(), rounds, "{stderr}");
+    for c in of("Main.step").into_iter().chain(of("Main.roots")) {
+        assert_eq!(c.bytes_d2h, 0, "{}\n{stderr}", up_and_resident(c, true));
+    }
+    // Rounds: `total`, `xor`, `count`, `lo` and the empty range; then `hi`, `least`,
+    // `noNaN` and `zeros` over `roots`'s result.
+    let per_round = ["Main.main$loop1", "Main.main$loop2", "Main.main$loop3", "Main.main$loop4"];
+    let after = ["Main.main$loop6", "Main.main$loop7", "Main.main$loop8", "Main.main$loop9"];
+    for (looped, times, read, bytes) in per_round
+        .iter()
+        .map(|l| (*l, rounds, "a", 4 * n))
+        .chain(after.iter().map(|l| (*l, 1, "s", 8 * n)))
+    {
+        let each = of(looped);
+        assert_eq!(each.len(), times, "{looped}\n{stderr}");
+        for c in each {
+            let call = up_and_resident(c, true);
+            assert_eq!(c.bytes_h2d, 0, "{looped}: {call}");
+            assert!(c.resident.iter().any(|(b, k)| b == read && *k == bytes), "{looped}: {call}");
+            assert!(c.launches == 1 && c.bytes_d2h <= 1024, "{looped}: {call}\n{stderr}");
+        }
+    }
+    // The empty range runs nothing.
+    assert!(of("Main.main$loop5").iter().all(|c| c.launches == 0), "{stderr}");
+    let up: u64 = calls.iter().map(|c| c.bytes_h2d).sum();
+    assert_eq!(up, 4 * n, "only `a`, once\n{stderr}");
+    assert_eq!(late_reads_of(stderr), ["Main.step", "Main.roots"], "{stderr}");
+    assert_eq!(late_reads(stderr), [4 * n, 8 * n], "{stderr}");
+}
+
 /// Array fields of objects stay on the device across straight-line statements
 /// (`device_field_regions`): `m.a` goes up once for `main`'s first four calls reading it
 /// (before, at each), again after `m` is given another object (once for two calls), and

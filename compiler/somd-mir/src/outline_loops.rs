@@ -17,7 +17,7 @@
 //!
 //! - it is a counted `for (int i = lo; i < hi; i++)` (or `++i`, `i += 1`) of a host
 //!   function (no SOMD method, not `local`), without a label, whose `lo` and `hi` are
-//!   constants, locals or lengths of locals;
+//!   constants, locals, lengths of locals, or sums and differences of those;
 //! - its body's statements are declarations of primitive locals with a value, stores
 //!   `w[i] = e`, `w[i] op= e`, `w[i]++` to one array local `w` at the loop's index and
 //!   `if`s (with or without `else`) whose branches hold such statements, and its
@@ -43,6 +43,23 @@
 //!   (`u[i] = i % 7;` before `u` is handed to SOMD calls), which the host does as cheaply
 //!   as a device that is first sent `w`'s zeros.
 //!
+//! A *reduction* loop qualifies too (eighty-fifth session): one whose body, of the same
+//! statements, stores to no array and updates one local `acc` declared before it, each
+//! time with one operator (`acc op= e`, `acc = acc op e`, `acc++`, `acc = Math.max(acc, e)`,
+//! `if (..) count++;`) that is exact in any order: `+`, `*`, `&`, `|`, `^`, `min`, `max` of
+//! `int`s and `long`s, `min` and `max` of `float`s and `double`s (Java's rules: NaN wins,
+//! `-0.0 < 0.0`), `&&` and `||` of `boolean`s, and some 1-D array it reads holds a fresh SOMD
+//! result, which then need not come down (`t += y[i]` after each `y = step(y)`). It becomes
+//! `static reduce(op) T caller$loopK(dist A y, T acc, reads..)`, whose body is the loop
+//! and `return acc;` (`acc` copied into a local first, as `param_copies` gives other SOMD
+//! methods), and the loop `acc = Class.caller$loopK(y, acc, ..);`: the device starts its
+//! work-items from the operator's identity and folds `acc`'s value in on the host, which
+//! gives Java's value where the operator is exact. It is outlined only where the method's
+//! analysis (`analysis::parallel`) finds the loop a parallel reduction, so a loop the
+//! device could not run as one (an accumulator read elsewhere in the body, an `||` whose
+//! right operand may fail) stays as written. A floating-point sum stays on the host:
+//! another order rounds differently.
+//!
 //! On the CPU the method's wrapper runs the loop as written, once, over the whole arrays
 //! and in place (`Module::outlined`; no method instances: the loop indexes `w` from 0 as
 //! the whole array), so every placement gives Java's results and exceptions; each copied
@@ -51,7 +68,7 @@
 
 use crate::analysis::{keep, walk};
 use crate::ir::*;
-use somd_syntax::ast::PrimType;
+use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{HashMap, HashSet};
 
 /// Outlines the qualifying loops of every host function (module doc).
@@ -125,21 +142,65 @@ fn outline_block(
         };
         let Stmt::Block(b) = &*stmt else { continue };
         let id = FuncId((next + made.len()) as u32);
-        let name = format!("{}$loop{}", func.name, made.len() + 1);
+        // Numbered in the function; past names of the module (an overload's loops, a
+        // method of the program named so).
+        let taken = |name: &str| {
+            module.functions.iter().chain(made.iter().map(|(f, _)| f)).any(|f| f.name == name)
+        };
+        let name = (made.len() + 1..)
+            .map(|k| format!("{}$loop{k}", func.name))
+            .find(|name| !taken(name))
+            .unwrap_or_default();
         // Where `explain` places loops: the index's declaration.
         let Stmt::Let { local: index, .. } = b.stmts[0] else { continue };
         let span = original.local(index).span;
         let loop_fn = loop_function(original, b, &plan, name, span);
+        if matches!(plan.target, Target::Reduction { .. }) && !reduces_on_a_device(module, &loop_fn)
+        {
+            continue;
+        }
         *stmt = Stmt::Expr(call_statement(func, &plan, &loop_fn, id, span));
         made.push((loop_fn, span));
     }
 }
 
-/// What a qualifying loop becomes: its written array and the other locals it reads, in
-/// the order of their first mention.
+/// What a qualifying loop becomes: the local it gives a new value, its method's `dist`
+/// parameter and the other locals it reads, in the order of their first mention.
 struct Plan {
-    written: LocalId,
+    target: Target,
     reads: Vec<LocalId>,
+}
+
+/// What a qualifying loop computes.
+#[derive(Clone, Copy)]
+enum Target {
+    /// One element of the array `w` per iteration; `w` is the method's `dist` parameter and
+    /// its result.
+    Array(LocalId),
+    /// The scalar `acc`, combined with `op` over the iterations (an exact reduction), from
+    /// arrays among which `over` (a SOMD result) is the method's `dist` parameter; the
+    /// method takes `acc`'s value before the loop and returns its value after it.
+    Reduction { acc: LocalId, op: ReduceOp, over: LocalId },
+}
+
+impl Plan {
+    /// The method's parameters: its `dist` array, then the accumulator of a reduction, then
+    /// the other locals the loop reads.
+    fn params(&self) -> Vec<LocalId> {
+        let first = match self.target {
+            Target::Array(w) => vec![w],
+            Target::Reduction { acc, over, .. } => vec![over, acc],
+        };
+        first.into_iter().chain(self.reads.iter().copied()).collect()
+    }
+
+    /// The local the call assigns: the written array, or the accumulator.
+    fn assigned(&self) -> LocalId {
+        match self.target {
+            Target::Array(w) => w,
+            Target::Reduction { acc, .. } => acc,
+        }
+    }
 }
 
 /// The loop `b` (`[Let i = lo; Loop]`) of `func` as a [`Plan`], when it qualifies (module
@@ -165,22 +226,34 @@ fn qualifies(
         ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Lt && is_index(*lhs) => *rhs,
         _ => return None,
     };
-    let bound = |e: ExprId| match &func.expr(e).kind {
-        ExprKind::Const(_) => true,
-        ExprKind::Local(l) => l != i,
-        ExprKind::Length(a) => matches!(func.expr(*a).kind, ExprKind::Local(l) if l != *i),
-        _ => false,
-    };
+    fn bound(func: &Function, e: ExprId, i: LocalId) -> bool {
+        match &func.expr(e).kind {
+            ExprKind::Const(_) => true,
+            ExprKind::Local(l) => *l != i,
+            ExprKind::Length(a) => matches!(func.expr(*a).kind, ExprKind::Local(l) if l != i),
+            // `n - 1`, `a.length + k`: what the parallel analysis takes as a bound.
+            ExprKind::Binary { op, lhs, rhs }
+                if matches!(op.kind, BinOpKind::Add | BinOpKind::Sub) =>
+            {
+                bound(func, *lhs, i) && bound(func, *rhs, i)
+            }
+            _ => false,
+        }
+    }
+    let bound = |e: ExprId| bound(func, e, *i);
     if !steps || !bound(*lo) || !bound(hi) {
         return None;
     }
     // The body: declarations of primitive locals, stores to `w[i]`, and `if`s of those.
     let mut scan = Scan { declared: HashSet::from([*i]), ..Scan::default() };
-    if !scan.block(func, body, &is_index) {
+    if !scan.block(module, func, body, &is_index) {
         return None;
     }
-    let Scan { declared, written, roots, reads_w } = scan;
-    let w = written?;
+    let Scan { declared, written, roots, reads_w, acc } = scan;
+    if let (None, Some((acc, op))) = (written, acc) {
+        return reduction(module, func, (*lo, hi, *i), &declared, &roots, (acc, op));
+    }
+    let w = written.filter(|_| acc.is_none())?;
     let wl = func.local(w);
     if wl.kind != LocalKind::Var
         || wl.dist.is_some()
@@ -197,23 +270,55 @@ fn qualifies(
     if reads_w {
         read_arrays.insert(w);
     }
-    let mut ok = true;
-    let note = |l: LocalId, reads: &mut Vec<LocalId>| {
-        if !declared.contains(&l) && !reads.contains(&l) {
-            reads.push(l);
-        }
+    let at_index = |array: ExprId, index: ExprId| {
+        // `w` only at the loop's index: every iteration reads its own element.
+        !matches!(func.expr(array).kind, ExprKind::Local(a) if a == w) || is_index(index)
     };
-    for root in roots.iter().copied().chain([*lo, hi]) {
+    let (mut more, arrays) = loop_reads(module, func, &roots, (*lo, hi, *i), &declared, &at_index)?;
+    reads.append(&mut more);
+    read_arrays.extend(arrays);
+    // A result read on the host, or `w` updated or written on the host between the device
+    // calls that read it, over a length the program computes (each round re-sent it whole;
+    // a keep scope sends a few elements a constant bound stores again).
+    let computed = !matches!(func.expr(hi).kind, ExprKind::Const(_));
+    let gains = read_arrays.iter().any(|a| holds_somd_results(module, func, *a))
+        || (computed && read_arrays.contains(&w) && handed_to_somd(func, w))
+        || (computed && passed.contains(&w));
+    if !gains || !keep::unshared_array(module, func, w) {
+        return None;
+    }
+    reads.retain(|l| *l != w);
+    Some(Plan { target: Target::Array(w), reads })
+}
+
+/// The locals the loop's expressions (`roots`, and the bounds of `(lo, hi, i)`) read
+/// besides the index and the body's own (`declared`), in the order of their first mention,
+/// and the arrays whose elements they read, when they read only constants, `final`
+/// primitive statics, such locals of primitives or arrays of primitives, elements where
+/// `at_index(array, index)` allows and lengths, through operators, conversions,
+/// conditionals and `Math` functions.
+fn loop_reads(
+    module: &Module,
+    func: &Function,
+    roots: &[ExprId],
+    (lo, hi, i): (ExprId, ExprId, LocalId),
+    declared: &HashSet<LocalId>,
+    at_index: &dyn Fn(ExprId, ExprId) -> bool,
+) -> Option<(Vec<LocalId>, HashSet<LocalId>)> {
+    let (mut reads, mut read_arrays) = (Vec::new(), HashSet::new());
+    let mut ok = true;
+    for root in roots.iter().copied().chain([lo, hi]) {
         walk::each_expr(func, root, &mut |e| match &func.expr(e).kind {
-            ExprKind::Local(l) => note(*l, &mut reads),
+            ExprKind::Local(l) => {
+                if *l != i && !declared.contains(l) && !reads.contains(l) {
+                    reads.push(*l);
+                }
+            }
             ExprKind::Index { array, index } => {
                 if let Some((a, _)) = walk::index_root(func, e) {
                     read_arrays.insert(a);
                 }
-                // `w` only at the loop's index: every iteration reads its own element.
-                if matches!(func.expr(*array).kind, ExprKind::Local(a) if a == w) {
-                    ok &= is_index(*index);
-                }
+                ok &= at_index(*array, *index);
             }
             // Arrays compared as references (`a == b`) stay on the host.
             ExprKind::Binary { op, .. } => ok &= matches!(op.ty, PrimOrRef::Prim(_)),
@@ -233,9 +338,6 @@ fn qualifies(
             _ => ok = false,
         });
     }
-    // A store's index is the loop's; its array `w`.
-    note(*i, &mut reads);
-    reads.retain(|l| *l != *i);
     let typed = reads.iter().all(|l| {
         let local = func.local(*l);
         matches!(local.kind, LocalKind::Var | LocalKind::Param)
@@ -243,21 +345,53 @@ fn qualifies(
             && !local.shared
             && (matches!(local.ty, Type::Prim(_)) || prim_leaves(&local.ty))
     });
-    if !ok || !typed {
+    (ok && typed).then_some((reads, read_arrays))
+}
+
+/// The [`Plan`] of a reduction loop (bounds `(lo, hi, i)`, body locals `declared`,
+/// expressions `roots`) that updates only the local `acc`, each time with `op`: when the
+/// reduction is exact in any order and some array it reads is a fresh SOMD result, which
+/// then stays on the device. Exact: `+`, `*`, `&`, `|`, `^`, `min` and `max` of `int`s and
+/// `long`s (wrapping arithmetic is associative and commutative), `min` and `max` of
+/// `float`s and `double`s (`Math.min`/`Math.max`, where NaN wins and `-0.0 < 0.0`: a tree
+/// gives the sequential loop's bits), `&&` and `||` of `boolean`s; a floating-point sum
+/// rounds differently in another order and stays on the host. The analysis of the
+/// method made ([`reduces_on_a_device`]) has the last word.
+fn reduction(
+    module: &Module,
+    func: &Function,
+    bounds: (ExprId, ExprId, LocalId),
+    declared: &HashSet<LocalId>,
+    roots: &[ExprId],
+    (acc, op): (LocalId, ReduceOp),
+) -> Option<Plan> {
+    let local = func.local(acc);
+    let Type::Prim(ty) = local.ty else { return None };
+    let exact = match ty {
+        PrimType::Int | PrimType::Long => {
+            !matches!(op, ReduceOp::Sub | ReduceOp::And | ReduceOp::Or)
+        }
+        PrimType::Float | PrimType::Double => matches!(op, ReduceOp::Min | ReduceOp::Max),
+        PrimType::Boolean => matches!(op, ReduceOp::And | ReduceOp::Or),
+        _ => false,
+    };
+    if !exact
+        || local.kind != LocalKind::Var
+        || local.dist.is_some()
+        || local.shared
+        || declared.contains(&acc)
+    {
         return None;
     }
-    // A result read on the host, or `w` updated or written on the host between the device
-    // calls that read it, over a length the program computes (each round re-sent it whole;
-    // a keep scope sends a few elements a constant bound stores again).
-    let computed = !matches!(func.expr(hi).kind, ExprKind::Const(_));
-    let gains = read_arrays.iter().any(|a| holds_somd_results(module, func, *a))
-        || (computed && read_arrays.contains(&w) && handed_to_somd(func, w))
-        || (computed && passed.contains(&w));
-    if !gains || !keep::unshared_array(module, func, w) {
-        return None;
-    }
-    reads.retain(|l| *l != w);
-    Some(Plan { written: w, reads })
+    let (reads, read_arrays) = loop_reads(module, func, roots, bounds, declared, &|_, _| true)?;
+    // The `dist` parameter: the first 1-D array read that holds SOMD results.
+    let over = reads.iter().copied().find(|a| {
+        read_arrays.contains(a)
+            && keep::is_prim_array(&func.local(*a).ty)
+            && holds_somd_results(module, func, *a)
+    })?;
+    let reads = reads.into_iter().filter(|l| *l != over && *l != acc).collect();
+    Some(Plan { target: Target::Reduction { acc, op, over }, reads })
 }
 
 /// What [`qualifies`] finds in a loop's body.
@@ -273,12 +407,21 @@ struct Scan {
     /// Whether a store reads its element first (`op=`, `++`); the reads of `w[i]` in values
     /// and tests are among the `roots`.
     reads_w: bool,
+    /// The one local declared outside the body that it assigns, and the operator of every
+    /// assignment (`acc op= e`, `acc = acc op e`, `acc++`, `acc = Math.max(acc, e)`).
+    acc: Option<(LocalId, ReduceOp)>,
 }
 
 impl Scan {
     /// Whether `block` holds only declarations of primitive locals with a value, stores to
     /// one array at the loop's index (`is_index`), and `if`s of such blocks.
-    fn block(&mut self, func: &Function, block: &Block, is_index: &dyn Fn(ExprId) -> bool) -> bool {
+    fn block(
+        &mut self,
+        module: &Module,
+        func: &Function,
+        block: &Block,
+        is_index: &dyn Fn(ExprId) -> bool,
+    ) -> bool {
         block.stmts.iter().all(|s| match s {
             Stmt::Let { local, init: Some(e) } => {
                 let l = func.local(*local);
@@ -287,6 +430,7 @@ impl Scan {
                     && l.kind == LocalKind::Var
                     && self.declared.insert(*local)
             }
+            Stmt::Expr(e) if self.accumulates(module, func, *e) => true,
             Stmt::Expr(e) => {
                 let (target, value) = match &func.expr(*e).kind {
                     ExprKind::Assign { target, value } => (*target, Some(*value)),
@@ -307,12 +451,67 @@ impl Scan {
             }
             Stmt::If { cond, then_block, else_block } => {
                 self.roots.push(*cond);
-                self.block(func, then_block, is_index)
-                    && else_block.as_ref().is_none_or(|b| self.block(func, b, is_index))
+                self.block(module, func, then_block, is_index)
+                    && else_block.as_ref().is_none_or(|b| self.block(module, func, b, is_index))
             }
             _ => false,
         })
     }
+}
+
+impl Scan {
+    /// Whether `e` updates a local declared outside the body as a reduction, the same local
+    /// with the same operator as every other such update; its value joins the `roots`.
+    fn accumulates(&mut self, module: &Module, func: &Function, e: ExprId) -> bool {
+        let local = |x: ExprId| match func.expr(x).kind {
+            ExprKind::Local(l) => Some(l),
+            _ => None,
+        };
+        let (target, op, value) = match &func.expr(e).kind {
+            ExprKind::CompoundAssign { target, op, value } => (*target, op_of(op.kind), *value),
+            ExprKind::IncDec { target, delta: 1, .. } => (*target, Some(ReduceOp::Add), *target),
+            ExprKind::Assign { target, value } => {
+                let Some(acc) = local(*target) else { return false };
+                let op = match &func.expr(*value).kind {
+                    ExprKind::Binary { op, lhs, rhs }
+                        if local(*lhs) == Some(acc)
+                            || (local(*rhs) == Some(acc) && op.kind != BinOpKind::Sub) =>
+                    {
+                        op_of(op.kind)
+                    }
+                    ExprKind::Builtin { .. } | ExprKind::Call { .. } => {
+                        walk::min_max_call(module, func, *value)
+                            .filter(|(_, args, _)| args.iter().any(|a| local(*a) == Some(acc)))
+                            .map(|(op, ..)| op)
+                    }
+                    _ => None,
+                };
+                (*target, op, *value)
+            }
+            _ => return false,
+        };
+        let (Some(acc), Some(op)) = (local(target), op) else { return false };
+        if self.declared.contains(&acc) || self.acc.is_some_and(|seen| seen != (acc, op)) {
+            return false;
+        }
+        self.acc = Some((acc, op));
+        self.roots.push(value);
+        true
+    }
+}
+
+/// The reduction operator of a binary operator, where it has one.
+fn op_of(op: BinOpKind) -> Option<ReduceOp> {
+    Some(match op {
+        BinOpKind::Add => ReduceOp::Add,
+        BinOpKind::Mul => ReduceOp::Mul,
+        BinOpKind::BitAnd => ReduceOp::BitAnd,
+        BinOpKind::BitOr => ReduceOp::BitOr,
+        BinOpKind::BitXor => ReduceOp::BitXor,
+        BinOpKind::And => ReduceOp::And,
+        BinOpKind::Or => ReduceOp::Or,
+        _ => return None,
+    })
 }
 
 /// Whether `ty` is an array (of any dimensions) of primitives.
@@ -361,8 +560,16 @@ fn holds_somd_results(module: &Module, func: &Function, local: LocalId) -> bool 
     found
 }
 
+/// Whether the SOMD method made of a reduction loop is one the device runs, its loop a
+/// parallel reduction (`analysis::parallel`): else the loop stays as written.
+fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> bool {
+    crate::analysis::parallel::analyze_somd(module, loop_fn).1.is_ok()
+}
+
 /// The SOMD method `name` running the loop `b` of `caller` (module doc): parameters `w`
-/// (`dist`) and the locals the loop reads, its body the loop and `return w;`.
+/// (`dist`) and the locals the loop reads, its body the loop and `return w;` (a reduction:
+/// parameters the array it reads that holds SOMD results, `dist`, the accumulator and the
+/// others, its body the loop and `return acc;`).
 fn loop_function(
     caller: &Function,
     b: &Block,
@@ -375,7 +582,7 @@ fn loop_function(
         class: caller.class,
         kind: FuncKind::Static,
         params: Vec::new(),
-        ret: caller.local(plan.written).ty.clone(),
+        ret: caller.local(plan.assigned()).ty.clone(),
         locals: Vec::new(),
         exprs: Vec::new(),
         labels: 0,
@@ -383,7 +590,10 @@ fn loop_function(
         is_local: false,
         somd: Some(SomdSig {
             dist_params: vec![(0, Distribution::Block)],
-            reduction: Reduction::Assemble,
+            reduction: match plan.target {
+                Target::Array(_) => Reduction::Assemble,
+                Target::Reduction { op, .. } => Reduction::Op(op),
+            },
         }),
         intermediate: None,
         early_exits: Vec::new(),
@@ -392,7 +602,7 @@ fn loop_function(
         span,
     };
     let mut locals = HashMap::new();
-    for (k, l) in std::iter::once(plan.written).chain(plan.reads.iter().copied()).enumerate() {
+    for (k, l) in plan.params().into_iter().enumerate() {
         let local = caller.local(l);
         let dist = (k == 0).then_some(Distribution::Block);
         let p = f.push_local(Local { kind: LocalKind::Param, dist, ..local.clone() });
@@ -402,15 +612,19 @@ fn loop_function(
     let mut copier = Copier { caller, locals };
     let copied = copier.block(&mut f, b);
     let returned = f.push_expr(
-        ExprKind::Local(copier.locals[&plan.written]),
+        ExprKind::Local(copier.locals[&plan.assigned()]),
         f.ret.clone(),
-        caller.local(plan.written).span,
+        caller.local(plan.assigned()).span,
     );
     f.body = Block { stmts: vec![Stmt::Block(copied), Stmt::Return(Some(returned))] };
+    // The pass that gives the other SOMD methods these copies ran before this one: a
+    // reduction's accumulator, a parameter, gets its local as theirs do.
+    crate::param_copies::copy_function(&mut f);
     f
 }
 
-/// The statement replacing the loop: `w = loop_fn(w, reads..);`.
+/// The statement replacing the loop: `w = loop_fn(w, reads..);` (`acc = loop_fn(over,
+/// acc, reads..);`).
 fn call_statement(
     func: &mut Function,
     plan: &Plan,
@@ -419,13 +633,14 @@ fn call_statement(
     span: somd_diag::Span,
 ) -> ExprId {
     let ty = loop_fn.ret.clone();
-    let args: Vec<ExprId> = std::iter::once(plan.written)
-        .chain(plan.reads.iter().copied())
+    let args: Vec<ExprId> = plan
+        .params()
+        .into_iter()
         .map(|l| func.push_expr(ExprKind::Local(l), func.local(l).ty.clone(), span))
         .collect();
     let call =
         func.push_expr(ExprKind::SomdCall { func: id, receiver: None, args }, ty.clone(), span);
-    let target = func.push_expr(ExprKind::Local(plan.written), ty.clone(), span);
+    let target = func.push_expr(ExprKind::Local(plan.assigned()), ty.clone(), span);
     func.push_expr(ExprKind::Assign { target, value: call }, ty, span)
 }
 

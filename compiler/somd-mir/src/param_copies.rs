@@ -28,7 +28,8 @@ pub fn copy_assigned_params(module: &mut Module) {
     }
 }
 
-fn copy_function(func: &mut Function) {
+/// Gives the assigned scalar parameters of the SOMD function `func` a local copy.
+pub(crate) fn copy_function(func: &mut Function) {
     let assigned = walk::assigned_in_block(func, &func.body);
     let params: Vec<LocalId> = func
         .params

@@ -545,6 +545,48 @@ public class Main {
 "#));
 }
 
+/// A host loop reducing a SOMD result exactly in any order (`outline_loops`, eighty-fifth
+/// session) becomes a SOMD method reducing with the loop's operator, taking the result as
+/// its `dist` parameter and the accumulator's value before the loop (copied into a local,
+/// as `param_copies` copies other SOMD methods' assigned parameters), and returning the
+/// accumulator, which the call assigns: `t = Main.main$loop1(r, t, n)` (`+` of `long`s),
+/// `m = Main.main$loop2(r, m)` (`Math.max` of `double`s). The `double` sum stays in
+/// `main`: another order rounds differently.
+#[test]
+fn host_loops_reducing_somd_results_become_somd_methods() {
+    insta::assert_snapshot!(mir(r#"
+public class Main {
+    static double[] scale(dist double[] x, double k) {
+        double[] r = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            r[i] = x[i] * k;
+        }
+        return r;
+    }
+    public static void main(String[] args) {
+        int n = 8;
+        double[] x = new double[n];
+        long t = 0;
+        double m = 0;
+        double s = 0;
+        for (int k = 0; k < 3; k++) {
+            double[] r = scale(x, k);
+            for (int i = 0; i < n; i++) {
+                t += (long) r[i];
+            }
+            for (int i = 1; i < r.length; i++) {
+                m = Math.max(m, r[i]);
+            }
+            for (int i = 0; i < n; i++) {
+                s += r[i];
+            }
+        }
+        System.out.println(t + m + s);
+    }
+}
+"#));
+}
+
 /// Small helpers around SOMD calls are written into their callers (`inline_helpers`):
 /// `x = once(x, b);` becomes `x = relax(x, b);`, a helper's declarations come first, an
 /// argument with an effect goes to a new local first, and a helper that does anything else

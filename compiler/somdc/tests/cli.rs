@@ -909,7 +909,8 @@ public class Main {
 
 /// `explain` names the host loops that run as SOMD methods of their own
 /// (`outline_loops`), and only those: not a loop writing two arrays, nor one over an array
-/// that another name holds.
+/// that another name holds, nor a reduction updating two accumulators or summing
+/// `double`s; a `Math.max` of `long`s over a SOMD result is one.
 #[test]
 fn explain_names_host_loops_run_as_somd_methods() {
     let program = source(
@@ -930,6 +931,9 @@ fn explain_names_host_loops_run_as_somd_methods() {
         int[] g = new int[64];
         int[] f = new int[64];
         int[] e = f;
+        long t = 0;
+        int s = 0;
+        double d = 0;
         for (int r = 0; r < 4; r++) {
             int[] c = count(a, r);
             for (int i = 0; i < 64; i++) {
@@ -942,21 +946,36 @@ fn explain_names_host_loops_run_as_somd_methods() {
             for (int i = 0; i < 64; i++) {
                 f[i] += c[i];
             }
+            for (int i = 0; i < c.length; i++) {
+                t = Math.max(t, c[i] * 3L);
+                s += c[i];
+            }
+            for (int i = 0; i < c.length; i++) {
+                t = Math.max(t, c[i] * 3L);
+            }
+            for (int i = 0; i < c.length; i++) {
+                d += c[i] * 0.5;
+            }
         }
         e = a;
-        System.out.println(h[1] + g[2] + f[3] + e[0]);
+        System.out.println(h[1] + g[2] + f[3] + e[0] + t + s + d);
     }
 }
 "#,
     );
     let report = explained(&program);
-    assert_eq!(report.matches("runs as the SOMD method").count(), 1, "{report}");
+    assert_eq!(report.matches("runs as the SOMD method").count(), 2, "{report}");
     assert!(
         report
-            .contains("Main.somd:18:22: loop in Main.main runs as the SOMD method Main.main$loop1"),
+            .contains("Main.somd:21:22: loop in Main.main runs as the SOMD method Main.main$loop1"),
         "{report}"
     );
     assert!(report.contains("SOMD method Main.main$loop1\n"), "{report}");
+    // A reduction exact in any order; not one updating two accumulators, nor a `double` sum.
+    let reduces = "Main.somd:35:22: loop in Main.main runs as the SOMD method Main.main$loop2 \
+                   (it reduces into `t` with `max`, exactly in any order";
+    assert!(report.contains(reduces), "{report}");
+    assert!(report.contains("SOMD method Main.main$loop2\n"), "{report}");
 }
 
 /// `explain` says where each SOMD method runs and names what blocks the ineligible one:

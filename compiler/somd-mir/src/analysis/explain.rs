@@ -586,14 +586,26 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
         );
     }
     for o in &module.outlined {
+        let outlined = module.function(o.func);
+        let what = match outlined.somd.as_ref().map(|sig| sig.reduction.clone()) {
+            // The accumulator is the method's second parameter (`outline_loops`).
+            Some(Reduction::Op(op)) => format!(
+                "it reduces into `{}` with `{}`, exactly in any order, over arrays that SOMD \
+                 calls make",
+                outlined.params.get(1).map_or("?", |p| outlined.local(*p).name.as_str()),
+                op.symbol()
+            ),
+            _ => "it writes one element of one array per iteration, over arrays that SOMD \
+                  calls make or read"
+                .to_string(),
+        };
         let _ = writeln!(
             out,
-            "{}: loop in {} runs as the SOMD method {} (it writes one element of one array \
-             per iteration, over arrays that SOMD calls make or read: on a device it is a \
-             kernel, and those arrays stay there; on the CPU it runs as written)",
+            "{}: loop in {} runs as the SOMD method {} ({what}: on a device it is a kernel, \
+             and those arrays stay there; on the CPU it runs as written)",
             sources.position(o.span),
             module.function(o.caller).name,
-            module.function(o.func).name,
+            outlined.name,
         );
     }
     for k in &info.kept_regions {
