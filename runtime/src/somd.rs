@@ -328,12 +328,14 @@ impl Drop for Restore {
 pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<R> {
     let (all, gather) = (AllReduce::<u64>::new(n_mis), AllGather::new(n_mis));
     let halos = Halos::default();
+    let dispatch = Dispatch::enter();
     let partials = exec::pool().run_mis(n_mis, |mi: &Mi<'_>| {
         let mi_ptr = mi as *const Mi<'_> as *const ();
         let ctx = Ctx { mi: mi_ptr, all: &all, gather: &gather, halos: &halos };
         let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
         body(mi.index())
     });
+    drop(dispatch);
     mis_ended();
     partials
 }
@@ -344,12 +346,14 @@ pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<
 fn run_call_optional(n_mis: usize, body: impl Fn(usize) + Sync) {
     let (all, gather) = (AllReduce::<u64>::new(n_mis), AllGather::new(n_mis));
     let halos = Halos::default();
+    let dispatch = Dispatch::enter();
     exec::pool().run_optional(n_mis, |mi: &Mi<'_>| {
         let mi_ptr = mi as *const Mi<'_> as *const ();
         let ctx = Ctx { mi: mi_ptr, all: &all, gather: &gather, halos: &halos };
         let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
         body(mi.index())
     });
+    drop(dispatch);
     mis_ended();
 }
 
@@ -563,7 +567,7 @@ pub fn run_call_balanced_at<R: Send>(
 /// nothing.
 #[must_use = "the call is timed while the guard lives"]
 pub struct SomdCall<'a> {
-    started: Option<(Instant, &'a str, &'a SourcePos, usize)>,
+    started: Option<(Timing, &'a str, &'a SourcePos, usize)>,
 }
 
 /// Opens the [`SomdCall`] of `method` called at `at` with `n_mis` MIs.
@@ -600,7 +604,7 @@ impl Drop for SomdCall<'_> {
     fn drop(&mut self) {
         if let Some((started, method, at, n_mis)) = self.started.take() {
             if !std::thread::panicking() {
-                let (time, reduce) = run_times(started);
+                let (time, reduce) = started.times();
                 report_cpu(Construct::Somd, method, at, n_mis, time, reduce);
             }
         }
@@ -616,7 +620,7 @@ impl Drop for SomdCall<'_> {
 /// on this thread (its time is part of that one's).
 #[must_use = "the run is timed while the guard lives"]
 pub struct CpuRun {
-    started: Option<(Instant, Construct, &'static str, &'static SourcePos)>,
+    started: Option<(Timing, Construct, &'static str, &'static SourcePos)>,
 }
 
 /// What a CPU run in the trace is (its `cpu_call` event's `construct`): the bench harness
@@ -700,7 +704,9 @@ impl Drop for CpuRun {
                     true => 1,
                     false => exec::placement().cpu_mis(),
                 };
-                let (time, reduce) = run_times(started);
+                let (time, reduce) = started.times();
+                // A map's results are written where they go: nothing is combined.
+                let reduce = if kind == Construct::Map { Duration::ZERO } else { reduce };
                 report_cpu(kind, label, at, mis, time, reduce);
             }
         }
@@ -711,37 +717,71 @@ thread_local! {
     /// The end of the MIs of the CPU run whose trace is open on this thread ([`mis_ended`]):
     /// `Some(None)` while they run, `None` when no traced run is open.
     static MIS_END: Cell<Option<Option<Instant>>> = const { Cell::new(None) };
+    /// How many dispatches of MIs to the pool ([`run_call`], [`run_call_optional`]) this
+    /// thread is inside: the calling thread runs MIs and applications too, and the
+    /// constructs those evaluate dispatch MIs of their own.
+    static DISPATCHES: Cell<usize> = const { Cell::new(0) };
 }
 
-/// Opens the timing of a traced CPU run on this thread: its start.
-fn timing_opened() -> Instant {
-    MIS_END.with(|c| c.set(Some(None)));
-    Instant::now()
+/// This thread inside a dispatch of MIs while it lives ([`DISPATCHES`]; an exception
+/// unwinding out of the dispatch leaves it too).
+struct Dispatch;
+
+impl Dispatch {
+    fn enter() -> Dispatch {
+        DISPATCHES.with(|c| c.set(c.get() + 1));
+        Dispatch
+    }
 }
 
-/// Marks the end of the MIs of the traced CPU run open on this thread, the first time they
-/// end: what follows until its value is ready (the partial results combined or assembled)
-/// is the run's reduction time. MIs run by an MI are part of that MI.
+impl Drop for Dispatch {
+    fn drop(&mut self) {
+        DISPATCHES.with(|c| c.set(c.get() - 1));
+    }
+}
+
+/// The timing of a traced CPU run on this thread: its start, and the mark of the run it
+/// is nested in (a SOMD call a combining method makes), which it puts back when it ends.
+struct Timing {
+    started: Instant,
+    outer: Option<Option<Instant>>,
+}
+
+/// Opens the timing of a traced CPU run on this thread.
+fn timing_opened() -> Timing {
+    let outer = MIS_END.with(|c| c.replace(Some(None)));
+    Timing { started: Instant::now(), outer }
+}
+
+/// Marks the end of MIs (or of a built-in `!`'s blocks folded on this thread) for the
+/// traced CPU run open on this thread: what follows the last mark until its value is ready
+/// (the partial results combined or assembled) is the run's reduction time. Only MIs the
+/// run dispatches itself mark: not those of a construct an MI or an application evaluates
+/// while the run's own MIs are out (this thread is inside a dispatch then), nor those of a
+/// call inside an MI. A construct evaluated by an application before the run's own MIs
+/// end marks too, and the run's own end marks later.
 fn mis_ended() {
-    if CURRENT.with(Cell::get).is_none() {
+    if CURRENT.with(Cell::get).is_none() && DISPATCHES.with(Cell::get) == 0 {
         MIS_END.with(|c| {
-            if c.get() == Some(None) {
+            if c.get().is_some() {
                 c.set(Some(Some(Instant::now())));
             }
         });
     }
 }
 
-/// The wall time of the traced CPU run on this thread that started at `started` and ends
-/// now, and its reduction time: the part after its MIs ended ([`mis_ended`]: combining
-/// their partial results, or assembling them; zero for a run that combines nothing).
-fn run_times(started: Instant) -> (Duration, Duration) {
-    let now = Instant::now();
-    let reduce = match MIS_END.with(|c| c.replace(None)) {
-        Some(Some(end)) => now.saturating_duration_since(end.max(started)),
-        _ => Duration::ZERO,
-    };
-    (now.saturating_duration_since(started), reduce)
+impl Timing {
+    /// The wall time of the run, which ends now, and its reduction time: the part after
+    /// its MIs ended ([`mis_ended`]: combining their partial results, or assembling them;
+    /// zero for a run that combines nothing).
+    fn times(&self) -> (Duration, Duration) {
+        let now = Instant::now();
+        let reduce = match MIS_END.with(|c| c.replace(self.outer)) {
+            Some(Some(end)) => now.saturating_duration_since(end.max(self.started)),
+            _ => Duration::ZERO,
+        };
+        (now.saturating_duration_since(self.started), reduce)
+    }
 }
 
 /// The trace line of a CPU run of `method` (a SOMD call, or another `kind` of construct) at

@@ -1555,6 +1555,45 @@ end = "gpu"
     }
 }
 
+/// Text TOML rejects in ways that trip a line-by-line recovery (review 150): carriage
+/// returns without line feeds, a form feed or no-break space on a line of its own, an array
+/// with a bad row, one spanning lines, a multi-line string holding rule-like lines, and
+/// more errors than the recovery takes. Each is reported, nothing is invented, the rules after it stand, and
+/// parsing ends.
+#[test]
+fn placement_file_recovery_ends_and_invents_nothing() {
+    let mac = PlacementFile::parse("\"Main.step\" = \"cpu\"\r\"Main.sum\" = \"cpu\"\r", "f");
+    assert!(mac.rules.is_empty() && mac.warnings.len() == 1, "{:?}", mac.warnings);
+    let cases = [
+        "\"Main.f\" = \"cpu\" # a\r b\n\"Main.g\" = \"gpu\"\n",
+        "\u{c}\n\"Main.g\" = \"gpu\"\n",
+        "\u{a0}\n\"Main.g\" = \"gpu\"\n",
+        "x = [[1, 2 3]]\n\"Main.g\" = \"gpu\"\n",
+        "note = \"\"\" \\q\n\"Main.x\" = \"gpu\"\n\"\"\"\n\"Main.g\" = \"gpu\"\n",
+    ];
+    for text in cases {
+        let file = PlacementFile::parse(text, "f");
+        assert_eq!(file.rule("Main.g"), Some(Rule::Gpu), "{text:?}: {:?}", file.warnings);
+        assert_eq!(file.rule("Main.x"), None, "{text:?}");
+        assert!(!file.warnings.is_empty(), "{text:?}");
+    }
+    // A broken array spanning lines: TOML reads the lines after it as its elements, so
+    // they go with it (each reported); the rules before it stand, and parsing ends.
+    let array = "\"Main.a\" = \"cpu\"\nx = [\n[1, 2 3]]\n\"Main.g\" = \"gpu\"\n[T]\nu = \"cpu\"\n";
+    let file = PlacementFile::parse(array, "f");
+    assert_eq!(file.rule("Main.a"), Some(Rule::Cpu));
+    assert!(file.warnings.len() >= 2, "{:?}", file.warnings);
+    // 150 bad lines before a good one: the first 100 are set aside, then the rest of the
+    // file is ignored, the good line included.
+    let mut text = "\"Main.a\" = \"cpu\"\n".to_string();
+    text.push_str(&"bad line\n".repeat(150));
+    text.push_str("\"Main.b\" = \"gpu\"\n");
+    let file = PlacementFile::parse(&text, "f");
+    assert_eq!((file.rule("Main.a"), file.rule("Main.b")), (Some(Rule::Cpu), None));
+    assert_eq!(file.warnings.len(), 101, "{:?}", &file.warnings[95..]);
+    assert!(file.warnings[100].ends_with("the rest of the file is ignored"));
+}
+
 #[test]
 fn pinned_host_arrays_round_trip() {
     let Some(ctx) = device() else { return };

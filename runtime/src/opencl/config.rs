@@ -45,30 +45,45 @@ impl PlacementFile {
     pub fn parse(text: &str, origin: &str) -> PlacementFile {
         let mut file = Parsed::default();
         let mut text = text.to_string();
+        let mut set_aside = 0;
         let document = loop {
-            match toml_edit::Document::parse(text.as_str()) {
+            let err = match toml_edit::Document::parse(text.as_str()) {
                 Ok(document) => break document,
-                Err(err) => {
-                    let at = err.span().map_or(text.len(), |span| span.start);
-                    let mut message = err.message().trim_end().to_string();
-                    if let Some(span) = err.span().filter(|_| message == "duplicate key") {
-                        message = format!("duplicate key `{}`", text_at(&text, span));
-                    }
-                    let (line_no, header) = set_aside(&mut text, at);
-                    let why = match header {
-                        true => " (TOML defines a table once); the lines under it are ignored",
-                        false => "; line ignored",
-                    };
-                    let why = if header && !message.starts_with("duplicate") {
-                        "; the lines under it are ignored"
-                    } else {
-                        why
-                    };
-                    file.warnings.push((line_no, format!("{message}{why}")));
-                }
+                Err(err) => err,
+            };
+            let at = err.span().map_or(text.len(), |span| span.start);
+            let mut message = err.message().trim_end().to_string();
+            if let Some(span) = err.span().filter(|_| message == "duplicate key") {
+                message = format!("duplicate key `{}`", text_at(&text, span));
             }
+            set_aside += 1;
+            let lines = Lines::of(&text);
+            let (line_no, aside) = match set_aside <= MAX_SET_ASIDE {
+                true => lines.set_aside(&mut text, at, set_aside),
+                false => (lines.line_of(at), Aside::Rest),
+            };
+            if aside == Aside::Rest {
+                // Each time shorter, so parsing again ends.
+                let cut = match lines.start_of(line_no) {
+                    cut if cut < text.len() => cut,
+                    _ if line_no > 1 => lines.start_of(line_no - 1),
+                    _ => 0,
+                };
+                text.truncate(cut);
+            }
+            let why = match aside {
+                Aside::Line => "; line ignored",
+                Aside::Lines => "; the lines up to its end are ignored",
+                Aside::Table if message.starts_with("duplicate") => {
+                    " (TOML defines a table once); the lines under it are ignored"
+                }
+                Aside::Table => "; the lines under it are ignored",
+                Aside::Rest => "; the rest of the file is ignored",
+            };
+            file.warnings.push((line_no, format!("{message}{why}")));
         };
-        let mut rules = Rules { file: &mut file, text: &text, first_line: HashMap::new() };
+        let lines = Lines::of(&text);
+        let mut rules = Rules { file: &mut file, lines: &lines, first_line: HashMap::new() };
         rules.table(document.as_table(), &mut Vec::new());
         // In the order of the file's lines (parse errors are found before the rules).
         file.warnings.sort_by_key(|(line_no, _)| *line_no);
@@ -127,7 +142,7 @@ struct Parsed {
 /// The rules of a parsed placement file, gathered table by table.
 struct Rules<'a> {
     file: &'a mut Parsed,
-    text: &'a str,
+    lines: &'a Lines,
     /// The line of each rule's method, for a second rule of the same method.
     first_line: HashMap<String, usize>,
 }
@@ -137,6 +152,10 @@ impl Rules<'_> {
     fn table(&mut self, table: &dyn toml_edit::TableLike, path: &mut Vec<String>) {
         use toml_edit::{Item, Value};
         for (name, item) in table.iter() {
+            // A table set aside for an error (`Lines::set_aside`), already reported.
+            if path.is_empty() && name.starts_with(SET_ASIDE) {
+                continue;
+            }
             let at = table
                 .get_key_value(name)
                 .and_then(|(key, _)| key.span())
@@ -192,7 +211,7 @@ impl Rules<'_> {
                 return self.warn(at, why);
             }
         };
-        let line_no = line_of(self.text, at);
+        let line_no = self.lines.line_of(at);
         if let Some(first) = self.first_line.get(&method) {
             let why =
                 format!("a second rule for \"{method}\" (the first is on line {first}); ignored");
@@ -203,7 +222,7 @@ impl Rules<'_> {
     }
 
     fn warn(&mut self, at: usize, why: String) {
-        self.file.warnings.push((line_of(self.text, at), why));
+        self.file.warnings.push((self.lines.line_of(at), why));
     }
 }
 
@@ -219,46 +238,107 @@ fn dotted(path: &[String]) -> String {
     parts.join(".")
 }
 
-/// The 1-based line of byte `at` of `text`.
-fn line_of(text: &str, at: usize) -> usize {
-    text.as_bytes()[..at.min(text.len())].iter().filter(|&&b| b == b'\n').count() + 1
-}
-
 /// The text of `span`, or nothing where it is not on character boundaries.
 fn text_at(text: &str, span: std::ops::Range<usize>) -> &str {
     text.get(span).unwrap_or_default()
 }
 
-/// Sets aside the line of `text` holding byte `at`, where TOML found an error, by blanking it
-/// (its line breaks stay, so later lines keep their numbers): a table header with the lines
-/// under it, up to the next header; an error on a blank line (an unclosed string or array
-/// at the end) the nearest line above it that is not blank. Returns the line's number and
-/// whether it was a header. Every call blanks a line that was not blank, so parsing again
-/// ends.
-fn set_aside(text: &mut String, at: usize) -> (usize, bool) {
-    let mut starts: Vec<usize> = vec![0];
-    starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
-    let line_span =
-        |k: usize, text: &str| starts[k]..starts.get(k + 1).map_or(text.len(), |next| next - 1);
-    let blank = |k: usize, text: &str| text[line_span(k, text)].trim().is_empty();
-    let mut k = starts.partition_point(|&start| start <= at).saturating_sub(1);
-    while blank(k, text) && k > 0 {
-        k -= 1;
+/// How many lines TOML rejects are set aside before the rest of the file is ignored: each
+/// costs another parse of the file.
+const MAX_SET_ASIDE: usize = 100;
+
+/// The name of the tables that stand for headers set aside (`[somd-set-aside-1]`).
+const SET_ASIDE: &str = "somd-set-aside-";
+
+/// What became of the lines around an error.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Aside {
+    /// The line was blanked.
+    Line,
+    /// The line opened a multi-line string, blanked with it up to its closing line.
+    Lines,
+    /// A table header, replaced by one of a table no rule is read from, so that the lines
+    /// under it, which TOML gives to that table, are ignored with it.
+    Table,
+    /// Too many errors: the file is read up to the line.
+    Rest,
+}
+
+/// The lines of a text: where each starts.
+struct Lines {
+    starts: Vec<usize>,
+    len: usize,
+}
+
+impl Lines {
+    fn of(text: &str) -> Lines {
+        let mut starts = vec![0];
+        starts.extend(text.match_indices('\n').map(|(i, _)| i + 1));
+        Lines { starts, len: text.len() }
     }
-    let line_no = k + 1;
-    let header = text[line_span(k, text)].trim_start().starts_with('[');
-    let mut last = k;
-    if header {
-        while last + 1 < starts.len()
-            && !text[line_span(last + 1, text)].trim_start().starts_with('[')
-        {
-            last += 1;
+
+    /// The 1-based line of byte `at`.
+    fn line_of(&self, at: usize) -> usize {
+        self.starts.partition_point(|&start| start <= at).max(1)
+    }
+
+    /// Where the 1-based line `line_no` starts.
+    fn start_of(&self, line_no: usize) -> usize {
+        self.starts.get(line_no - 1).copied().unwrap_or(self.len)
+    }
+
+    /// The bytes of 0-based line `k`, without its line break.
+    fn span(&self, k: usize) -> std::ops::Range<usize> {
+        self.starts[k]..self.starts.get(k + 1).map_or(self.len, |next| next - 1)
+    }
+
+    /// Sets aside the line of `text` holding byte `at`, where TOML found an error, the
+    /// `count`th (line breaks stay, so later lines keep their numbers): a table header is
+    /// replaced by the header of a table no rule is read from, so its lines go with it; a
+    /// line opening a multi-line string is blanked up to the line closing it; any other
+    /// line is blanked. An error on a line of TOML whitespace (an unclosed array at the
+    /// end) sets aside the nearest line above it that is not, and a header set aside before
+    /// is blanked. Returns the line's number and what became of it. Every call changes a
+    /// line toward blank (text, a header set aside, blank), or gives up the rest of the
+    /// file, so parsing again ends.
+    fn set_aside(&self, text: &mut String, at: usize, count: usize) -> (usize, Aside) {
+        // TOML's whitespace, and the carriage return of a CRLF.
+        let blank = |k: usize, text: &str| {
+            text[self.span(k)].chars().all(|c| matches!(c, ' ' | '\t' | '\r'))
+        };
+        let mut k = self.line_of(at) - 1;
+        while blank(k, text) && k > 0 {
+            k -= 1;
         }
+        if blank(k, text) {
+            return (self.line_of(at), Aside::Rest);
+        }
+        let line = text[self.span(k)].to_string();
+        let trimmed = line.trim_start_matches([' ', '\t']);
+        let mut last = k;
+        let mut aside = Aside::Line;
+        let header = trimmed.starts_with('[')
+            && !trimmed.starts_with(&format!("[{SET_ASIDE}"))
+            && !trimmed.contains([',', '=']);
+        if header {
+            // Same length or longer: only the line's own bytes change.
+            let table = format!("[{SET_ASIDE}{count}]");
+            let end = self.span(k).end;
+            text.replace_range(self.starts[k]..end, &table);
+            return (k + 1, Aside::Table);
+        }
+        for quotes in ["\"\"\"", "\'\'\'"] {
+            if line.matches(quotes).count() % 2 == 1 {
+                aside = Aside::Lines;
+                last = (k + 1..self.starts.len())
+                    .find(|&j| text[self.span(j)].contains(quotes))
+                    .unwrap_or(self.starts.len() - 1);
+            }
+        }
+        let range = self.starts[k]..self.span(last).end;
+        let blanked: String =
+            text[range.clone()].chars().map(|c| if c == '\n' { c } else { ' ' }).collect();
+        text.replace_range(range, &blanked);
+        (k + 1, aside)
     }
-    let blanked: String = text[starts[k]..line_span(last, text).end]
-        .chars()
-        .map(|c| if c == '\n' || c == '\r' { c } else { ' ' })
-        .collect();
-    text.replace_range(starts[k]..line_span(last, text).end, &blanked);
-    (line_no, header)
 }
