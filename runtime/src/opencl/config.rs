@@ -321,7 +321,7 @@ impl Lines {
             && !trimmed.starts_with(&format!("[{SET_ASIDE}"))
             && !trimmed.contains([',', '=']);
         if header {
-            // Same length or longer: only the line's own bytes change.
+            // Its line break stays: later lines keep their numbers.
             let table = format!("[{SET_ASIDE}{count}]");
             let end = self.span(k).end;
             text.replace_range(self.starts[k]..end, &table);
