@@ -5486,6 +5486,28 @@ fn host_loops_reducing_somd_results_run_on_the_device() {
     assert_eq!(late_reads(stderr), [4 * n, 8 * n], "{stderr}");
 }
 
+/// `boolean` flags folded with `&=`, `|=` and `^=` over SOMD results run as SOMD methods
+/// too (`device_outlined_flags`): none of the three loops' calls moves more than its
+/// partials, and `step`'s result comes down once, for the host's element reads at the end.
+#[test]
+fn host_loops_folding_flags_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_flags";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    for looped in ["Main.main$loop1", "Main.main$loop2", "Main.main$loop3"] {
+        let each: Vec<&CallTrace> = calls.iter().filter(|c| c.name == looped).collect();
+        assert_eq!(each.len(), 4, "{looped}\n{stderr}");
+        for c in each {
+            assert!(c.bytes_h2d == 0 && c.bytes_d2h <= 1024, "{}", up_and_resident(c, true));
+        }
+    }
+    assert_eq!(late_reads_of(stderr), ["Main.step"], "{stderr}");
+}
+
 /// Array fields of objects stay on the device across straight-line statements
 /// (`device_field_regions`): `m.a` goes up once for `main`'s first four calls reading it
 /// (before, at each), again after `m` is given another object (once for two calls), and

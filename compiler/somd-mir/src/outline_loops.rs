@@ -48,7 +48,8 @@
 //! time with one operator (`acc op= e`, `acc = acc op e`, `acc++`, `acc = Math.max(acc, e)`,
 //! `if (..) count++;`) that is exact in any order: `+`, `*`, `&`, `|`, `^`, `min`, `max` of
 //! `int`s and `long`s, `min` and `max` of `float`s and `double`s (Java's rules: NaN wins,
-//! `-0.0 < 0.0`), `&&` and `||` of `boolean`s, and some 1-D array it reads holds a fresh SOMD
+//! `-0.0 < 0.0`), `&&`, `||`, `&`, `|` and `^` of `boolean`s, and some 1-D array it reads
+//! holds a fresh SOMD
 //! result, which then need not come down (`t += y[i]` after each `y = step(y)`). It becomes
 //! `static reduce(op) T caller$loopK(dist A y, T acc, reads..)`, whose body is the loop
 //! and `return acc;` (`acc` copied into a local first, as `param_copies` gives other SOMD
@@ -354,7 +355,8 @@ fn loop_reads(
 /// then stays on the device. Exact: `+`, `*`, `&`, `|`, `^`, `min` and `max` of `int`s and
 /// `long`s (wrapping arithmetic is associative and commutative), `min` and `max` of
 /// `float`s and `double`s (`Math.min`/`Math.max`, where NaN wins and `-0.0 < 0.0`: a tree
-/// gives the sequential loop's bits), `&&` and `||` of `boolean`s; a floating-point sum
+/// gives the sequential loop's bits), `&&`, `||`, `&`, `|` and `^` of `boolean`s; a
+/// floating-point sum
 /// rounds differently in another order and stays on the host. The analysis of the
 /// method made ([`reduces_on_a_device`]) has the last word.
 fn reduction(
@@ -372,7 +374,10 @@ fn reduction(
             !matches!(op, ReduceOp::Sub | ReduceOp::And | ReduceOp::Or)
         }
         PrimType::Float | PrimType::Double => matches!(op, ReduceOp::Min | ReduceOp::Max),
-        PrimType::Boolean => matches!(op, ReduceOp::And | ReduceOp::Or),
+        PrimType::Boolean => matches!(
+            op,
+            ReduceOp::And | ReduceOp::Or | ReduceOp::BitAnd | ReduceOp::BitOr | ReduceOp::BitXor
+        ),
         _ => false,
     };
     if !exact
