@@ -176,6 +176,9 @@ pub struct Outlined {
     pub func: FuncId,
     /// Where the loop was.
     pub span: Span,
+    /// The caller's local a reduction loop gives its value (the method's `reduce(op)`
+    /// combines with); `None` for a loop writing an array.
+    pub accumulator: Option<LocalId>,
 }
 
 /// A call of a small helper that lowering wrote into its caller (`inline_helpers`).

@@ -92,10 +92,11 @@ pub fn outline_host_loops(module: &mut Module) {
         // The loops' own expressions stay behind, unused.
         crate::scalarize::compact(&mut func);
         module.functions[f] = func;
-        for (loop_fn, span) in made {
+        for (loop_fn, span, accumulator) in made {
             let id = FuncId(module.functions.len() as u32);
             module.functions.push(loop_fn);
-            module.outlined.push(Outlined { caller: FuncId(f as u32), func: id, span });
+            let caller = FuncId(f as u32);
+            module.outlined.push(Outlined { caller, func: id, span, accumulator });
         }
     }
 }
@@ -113,7 +114,7 @@ fn outline_block(
     block: &mut Block,
     passed: &HashSet<LocalId>,
     next: usize,
-    made: &mut Vec<(Function, somd_diag::Span)>,
+    made: &mut Vec<(Function, somd_diag::Span, Option<LocalId>)>,
 ) {
     for stmt in &mut block.stmts {
         let plan = match &*stmt {
@@ -146,7 +147,7 @@ fn outline_block(
         // Numbered in the function; past names of the module (an overload's loops, a
         // method of the program named so).
         let taken = |name: &str| {
-            module.functions.iter().chain(made.iter().map(|(f, _)| f)).any(|f| f.name == name)
+            module.functions.iter().chain(made.iter().map(|(f, ..)| f)).any(|f| f.name == name)
         };
         let name = (made.len() + 1..)
             .map(|k| format!("{}$loop{k}", func.name))
@@ -161,7 +162,11 @@ fn outline_block(
             continue;
         }
         *stmt = Stmt::Expr(call_statement(func, &plan, &loop_fn, id, span));
-        made.push((loop_fn, span));
+        let accumulator = match plan.target {
+            Target::Array(_) => None,
+            Target::Reduction { acc, .. } => Some(acc),
+        };
+        made.push((loop_fn, span, accumulator));
     }
 }
 
@@ -380,12 +385,8 @@ fn reduction(
         ),
         _ => false,
     };
-    if !exact
-        || local.kind != LocalKind::Var
-        || local.dist.is_some()
-        || local.shared
-        || declared.contains(&acc)
-    {
+    // (The body's own locals are no accumulators: `Scan::accumulates`.)
+    if !exact || local.kind != LocalKind::Var || local.dist.is_some() || local.shared {
         return None;
     }
     let (reads, read_arrays) = loop_reads(module, func, roots, bounds, declared, &|_, _| true)?;

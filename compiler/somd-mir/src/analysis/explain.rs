@@ -587,12 +587,12 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
     }
     for o in &module.outlined {
         let outlined = module.function(o.func);
-        let what = match outlined.somd.as_ref().map(|sig| sig.reduction.clone()) {
-            // The accumulator is the method's second parameter (`outline_loops`).
-            Some(Reduction::Op(op)) => format!(
+        let op = outlined.somd.as_ref().map(|sig| &sig.reduction);
+        let what = match (o.accumulator, op) {
+            (Some(acc), Some(Reduction::Op(op))) => format!(
                 "it reduces into `{}` with `{}`, exactly in any order, over arrays that SOMD \
                  calls make",
-                outlined.params.get(1).map_or("?", |p| outlined.local(*p).name.as_str()),
+                module.function(o.caller).local(acc).name,
                 op.symbol()
             ),
             _ => "it writes one element of one array per iteration, over arrays that SOMD \
