@@ -328,16 +328,13 @@ impl Drop for Restore {
 pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<R> {
     let (all, gather) = (AllReduce::<u64>::new(n_mis), AllGather::new(n_mis));
     let halos = Halos::default();
-    let dispatch = Dispatch::enter();
-    let partials = exec::pool().run_mis(n_mis, |mi: &Mi<'_>| {
+    let _dispatch = Dispatch::enter();
+    exec::pool().run_mis(n_mis, |mi: &Mi<'_>| {
         let mi_ptr = mi as *const Mi<'_> as *const ();
         let ctx = Ctx { mi: mi_ptr, all: &all, gather: &gather, halos: &halos };
         let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
         body(mi.index())
-    });
-    drop(dispatch);
-    mis_ended();
-    partials
+    })
 }
 
 /// [`run_call`] for bodies that share out their work among whichever MIs run and never wait
@@ -346,15 +343,13 @@ pub fn run_call<R: Send>(n_mis: usize, body: impl Fn(usize) -> R + Sync) -> Vec<
 fn run_call_optional(n_mis: usize, body: impl Fn(usize) + Sync) {
     let (all, gather) = (AllReduce::<u64>::new(n_mis), AllGather::new(n_mis));
     let halos = Halos::default();
-    let dispatch = Dispatch::enter();
+    let _dispatch = Dispatch::enter();
     exec::pool().run_optional(n_mis, |mi: &Mi<'_>| {
         let mi_ptr = mi as *const Mi<'_> as *const ();
         let ctx = Ctx { mi: mi_ptr, all: &all, gather: &gather, halos: &halos };
         let _restore = Restore(CURRENT.with(|c| c.replace(Some(ctx))));
         body(mi.index())
-    });
-    drop(dispatch);
-    mis_ended();
+    })
 }
 
 /// [`run_call`] for a SOMD method whose MIs never wait for each other (no `sync`,
@@ -724,7 +719,8 @@ thread_local! {
 }
 
 /// This thread inside a dispatch of MIs while it lives ([`DISPATCHES`]; an exception
-/// unwinding out of the dispatch leaves it too).
+/// unwinding out of the dispatch leaves it too); when it ends, the MIs have ended
+/// ([`mis_ended`]).
 struct Dispatch;
 
 impl Dispatch {
@@ -737,6 +733,7 @@ impl Dispatch {
 impl Drop for Dispatch {
     fn drop(&mut self) {
         DISPATCHES.with(|c| c.set(c.get() - 1));
+        mis_ended();
     }
 }
 
