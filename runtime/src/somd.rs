@@ -543,6 +543,29 @@ pub fn run_call_balanced_traced<R: Send>(
     run_call_balanced_at(method, n_mis, body)
 }
 
+/// The fewest iterations per MI of a host loop made a SOMD method (`somd_mir::outline_loops`):
+/// an iteration of such a loop is a few operations, far less than an MI's dispatch.
+const LOOP_GRAIN: usize = 2048;
+
+/// The number of MIs of the CPU path of a host loop made a SOMD method, over `len`
+/// elements of its `dist` array: as [`mi_count_balanced`] over units of [`LOOP_GRAIN`]
+/// elements, and at least one, which runs the iterations of an empty array (a loop may
+/// fail there, as Java's would).
+pub fn loop_mis(len: usize) -> usize {
+    mi_count_balanced(len.div_ceil(LOOP_GRAIN)).max(1)
+}
+
+/// The index range of MI `mi` of `n_mis` ([`loop_mis`]) in a host loop made a SOMD method
+/// over `len` elements: its share of `0..len`, the first MI's reaching down to `i32::MIN`
+/// and the last's up to `i32::MAX`, so that the MIs together take every index the loop's
+/// bounds may give, in order. Each MI runs the loop's iterations in its range.
+pub fn loop_chunk(len: usize, n_mis: usize, mi: usize) -> (i32, i32) {
+    let at = |k: usize| i32::try_from(len * k / n_mis.max(1)).unwrap_or(i32::MAX);
+    let from = if mi == 0 { i32::MIN } else { at(mi) };
+    let to = if mi + 1 >= n_mis { i32::MAX } else { at(mi + 1) };
+    (from, to)
+}
+
 /// [`run_call_balanced`] for the calls of the SOMD method `method` (a name the generated code
 /// passes as a literal: its address keys the site), whose MIs are taken by as many threads
 /// as the site's previous call had work for ([`threads_for_work`]).
@@ -3518,6 +3541,21 @@ mod tests {
             all_reduce::<Add, i32>(sum)
         });
         assert_eq!(partials, vec![45, 45, 45]);
+    }
+
+    #[test]
+    fn loop_chunks_cover_every_index_in_order() {
+        for (len, n_mis) in [(0, 1), (10, 1), (10, 3), (100_000, 16), (7, 7)] {
+            let chunks: Vec<_> = (0..n_mis).map(|mi| loop_chunk(len, n_mis, mi)).collect();
+            assert_eq!(chunks[0].0, i32::MIN);
+            assert_eq!(chunks[n_mis - 1].1, i32::MAX);
+            for pair in chunks.windows(2) {
+                assert_eq!(pair[0].1, pair[1].0, "{len} in {n_mis}: {chunks:?}");
+                assert!(pair[0].0 < pair[0].1, "{len} in {n_mis}: {chunks:?}");
+            }
+        }
+        assert_eq!(loop_chunk(10, 3, 1), (3, 6));
+        assert_eq!(loop_mis(0), 1);
     }
 
     /// Whether `part` is a window onto `source`'s storage starting at element `start`.

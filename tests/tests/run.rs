@@ -3130,8 +3130,9 @@ fn cpu_constructs_show_in_the_trace() {
 /// A CPU run's trace gives its reduction time beside its wall time (LANGUAGE.md §4.2): the
 /// part after its MIs end. SparseMatMult's `multiply` on 2 threads combines its MIs' partial
 /// vectors of 50,000 `double`s by `VecSum.combine`, which takes time, and its loop adding
-/// each product into `y` runs in place as one MI (`outline_loops`), combining nothing; the
-/// text form gives both times in µs, as the device's events do.
+/// each product into `y` (`outline_loops`) runs in place, its range split between the two
+/// threads' MIs, whose results are all `y` itself: its one placement event and its call
+/// count those MIs. The text form gives both times in µs, as the device's events do.
 #[test]
 fn cpu_calls_trace_their_reduction_time() {
     let Some(binary) = built_binary("samples", "sparsematmult") else {
@@ -3158,7 +3159,14 @@ fn cpu_calls_trace_their_reduction_time() {
     }
     let added = times("SparseMatMult.main$loop1");
     assert_eq!(added.len(), 4, "{}", outcome.stderr);
-    assert!(added.iter().all(|&(_, reduce)| reduce == 0.0), "{}", outcome.stderr);
+    assert!(added.iter().all(|&(time, reduce)| reduce <= time), "{}", outcome.stderr);
+    let loop_events = |event: &str, key: &str| -> Vec<u64> {
+        let named =
+            events.iter().filter(|e| e["event"] == event && e[key] == "SparseMatMult.main$loop1");
+        named.map(|e| e["mis"].as_u64().unwrap_or_default()).collect()
+    };
+    assert_eq!(loop_events("placement", "name"), [2; 4], "{}", outcome.stderr);
+    assert_eq!(loop_events("cpu_call", "method"), [2; 4], "{}", outcome.stderr);
 
     let outcome = run_with_env(binary, &args, cpu, &[("SOMD_TRACE", "1")]);
     let lines: Vec<&str> = outcome

@@ -169,7 +169,8 @@ pub struct Module {
 }
 
 /// A host loop that lowering made a SOMD method (`outline_loops`): `func` runs it, and its
-/// CPU path runs the loop as written, once, over the whole arrays.
+/// CPU path runs the loop as written over the whole arrays, its index range split among
+/// MIs.
 #[derive(Clone, Debug)]
 pub struct Outlined {
     pub caller: FuncId,
@@ -179,6 +180,8 @@ pub struct Outlined {
     /// The caller's local a reduction loop gives its value (the method's `reduce(op)`
     /// combines with); `None` for a loop writing an array.
     pub accumulator: Option<LocalId>,
+    /// `func`'s loop index, whose range the CPU path splits.
+    pub index: LocalId,
 }
 
 /// A call of a small helper that lowering wrote into its caller (`inline_helpers`).

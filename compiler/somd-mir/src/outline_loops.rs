@@ -61,11 +61,15 @@
 //! right operand may fail) stays as written. A floating-point sum stays on the host:
 //! another order rounds differently.
 //!
-//! On the CPU the method's wrapper runs the loop as written, once, over the whole arrays
-//! and in place (`Module::outlined`; no method instances: the loop indexes `w` from 0 as
-//! the whole array), so every placement gives Java's results and exceptions; each copied
-//! expression keeps its source position. On a device the loop is one kernel, whose
-//! failures are raised in Java's order, as for any SOMD method.
+//! On the CPU the method's wrapper runs the loop as written over the whole arrays and in
+//! place (`Module::outlined`: the loop indexes `w` from 0 as the whole array), its index
+//! range split among MIs (`rt::somd::loop_chunk`; each MI runs the iterations of its
+//! share, the first MI's share reaching down to any start and the last one's up to any
+//! bound). Every iteration writes only its own element, and a reduction's MIs past the
+//! first start from the operator's identity, their partials folded in order; the lowest
+//! failing MI's exception is Java's first. So every placement gives Java's results and
+//! exceptions; each copied expression keeps its source position. On a device the loop is
+//! one kernel, whose failures are raised in Java's order, as for any SOMD method.
 
 use crate::analysis::{keep, walk};
 use crate::ir::*;
@@ -92,11 +96,11 @@ pub fn outline_host_loops(module: &mut Module) {
         // The loops' own expressions stay behind, unused.
         crate::scalarize::compact(&mut func);
         module.functions[f] = func;
-        for (loop_fn, span, accumulator) in made {
+        for (loop_fn, index, span, accumulator) in made {
             let id = FuncId(module.functions.len() as u32);
             module.functions.push(loop_fn);
             let caller = FuncId(f as u32);
-            module.outlined.push(Outlined { caller, func: id, span, accumulator });
+            module.outlined.push(Outlined { caller, func: id, span, accumulator, index });
         }
     }
 }
@@ -114,7 +118,7 @@ fn outline_block(
     block: &mut Block,
     passed: &HashSet<LocalId>,
     next: usize,
-    made: &mut Vec<(Function, somd_diag::Span, Option<LocalId>)>,
+    made: &mut Vec<(Function, LocalId, somd_diag::Span, Option<LocalId>)>,
 ) {
     for stmt in &mut block.stmts {
         let plan = match &*stmt {
@@ -156,7 +160,7 @@ fn outline_block(
         // Where `explain` places loops: the index's declaration.
         let Stmt::Let { local: index, .. } = b.stmts[0] else { continue };
         let span = original.local(index).span;
-        let loop_fn = loop_function(original, b, &plan, name, span);
+        let (loop_fn, loop_index) = loop_function(original, b, &plan, name, span);
         if matches!(plan.target, Target::Reduction { .. }) && !reduces_on_a_device(module, &loop_fn)
         {
             continue;
@@ -166,7 +170,7 @@ fn outline_block(
             Target::Array(_) => None,
             Target::Reduction { acc, .. } => Some(acc),
         };
-        made.push((loop_fn, span, accumulator));
+        made.push((loop_fn, loop_index, span, accumulator));
     }
 }
 
@@ -575,14 +579,14 @@ fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> bool {
 /// The SOMD method `name` running the loop `b` of `caller` (module doc): parameters `w`
 /// (`dist`) and the locals the loop reads, its body the loop and `return w;` (a reduction:
 /// parameters the array it reads that holds SOMD results, `dist`, the accumulator and the
-/// others, its body the loop and `return acc;`).
+/// others, its body the loop and `return acc;`); with its copy of the loop's index.
 fn loop_function(
     caller: &Function,
     b: &Block,
     plan: &Plan,
     name: String,
     span: somd_diag::Span,
-) -> Function {
+) -> (Function, LocalId) {
     let mut f = Function {
         name,
         class: caller.class,
@@ -617,6 +621,10 @@ fn loop_function(
     }
     let mut copier = Copier { caller, locals };
     let copied = copier.block(&mut f, b);
+    let index = match b.stmts.first() {
+        Some(Stmt::Let { local, .. }) => copier.locals[local],
+        _ => LocalId(0),
+    };
     let returned = f.push_expr(
         ExprKind::Local(copier.locals[&plan.assigned()]),
         f.ret.clone(),
@@ -626,7 +634,7 @@ fn loop_function(
     // The pass that gives the other SOMD methods these copies ran before this one: a
     // reduction's accumulator, a parameter, gets its local as theirs do.
     crate::param_copies::copy_function(&mut f);
-    f
+    (f, index)
 }
 
 /// The statement replacing the loop: `w = loop_fn(w, reads..);` (`acc = loop_fn(over,

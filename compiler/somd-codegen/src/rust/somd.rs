@@ -280,6 +280,10 @@ impl FnCx<'_> {
         part: impl Fn(LocalId) -> Option<String>,
     ) -> Result<Vec<String>, EmitError> {
         let mut args = vec![format!("&[{geo}]")];
+        if self.chunked_index().is_some() {
+            // The whole index range, where no outlined path splits it.
+            args.push("(i32::MIN, i32::MAX)".to_string());
+        }
         args.extend(body_args.iter().cloned());
         for p in &self.func.params {
             let ty = self.local_ty(*p)?;
@@ -470,24 +474,57 @@ impl FnCx<'_> {
         Ok(())
     }
 
-    /// The CPU path of a host loop made a SOMD method (`somd_mir::outline_loops`): the loop
-    /// as written, once, over the whole arrays, writing its array in place as the host
-    /// loop did (the caller replaces that array with the result, the same one).
+    /// The CPU path of a host loop made a SOMD method (`somd_mir::outline_loops`): the loop as
+    /// written over the whole arrays, its index range split among MIs
+    /// (`rt::somd::loop_chunk`), which write the loop's array in place, as the host loop
+    /// did (the caller replaces that array with the result, the same one), or start a
+    /// reduction's accumulator from the operator's identity past the first MI, their
+    /// partials then folded in order. The lowest failing MI's exception is Java's first.
     fn outlined_call(
         &mut self,
         out: &mut String,
         name: &str,
         body_args: &[String],
     ) -> Result<(), EmitError> {
-        let args = self.body_call_args("Geo::WHOLE; 1", body_args, &mut Vec::new(), |p| {
+        let func = self.func;
+        let accumulator = match &func.somd.as_ref().map(|s| &s.reduction) {
+            Some(Reduction::Op(op)) => {
+                let op = types::reduce_op(*op)
+                    .ok_or_else(|| EmitError::Internal("outlined reduce op".into()))?;
+                Some((op, self.ty(&func.ret)?))
+            }
+            _ => None,
+        };
+        let mut args = self.body_call_args("Geo::WHOLE", body_args, &mut Vec::new(), |p| {
             Some(self.local_name(p))
         })?;
+        args[1] = "chunk".to_string();
+        if let Some((op, ty)) = &accumulator {
+            // The accumulator: the parameter after the `dist` array.
+            let acc = &mut args[2 + body_args.len() + 1];
+            *acc = format!(
+                "if mi == 0 {{ {acc} }} else {{ <{op} as rt::reduce::ReduceOp<{ty}>>::identity() }}"
+            );
+        }
+        let first = self.local_name(func.params[0]);
+        writeln!(out, "    let len = {first}.check(pos).len();")?;
+        writeln!(out, "    let n_mis = rt::somd::loop_mis(len);")?;
+        writeln!(out, "    let _somd_call = rt::somd::somd_call({:?}, pos, n_mis);", func.name)?;
         writeln!(
             out,
-            "    let _somd_call = rt::somd::somd_call_whole({:?}, pos, \"a host loop\");",
-            self.func.name
+            "    let partials = rt::somd::run_call_balanced_at({:?}, n_mis, |mi| {{",
+            func.name
         )?;
-        writeln!(out, "    return {name}({});", args.join(", "))?;
+        writeln!(out, "        let chunk = rt::somd::loop_chunk(len, n_mis, mi);")?;
+        writeln!(out, "        {name}({})", args.join(", "))?;
+        writeln!(out, "    }});")?;
+        match accumulator {
+            Some((op, ty)) => {
+                writeln!(out, "    return rt::reduce::tree::<{op}, {ty}>(&partials);")?
+            }
+            // Every MI returns the array it wrote.
+            None => writeln!(out, "    return partials.into_iter().next().unwrap_or_default();")?,
+        }
         Ok(())
     }
 

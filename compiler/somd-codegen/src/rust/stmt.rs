@@ -130,6 +130,12 @@ impl FnCx<'_> {
         glue.rows.iter().position(|r| r.func == self.fid && r.assign == e)
     }
 
+    /// The loop index of a host loop made this SOMD method (`somd_mir::outline_loops`),
+    /// whose MIs each run the iterations in their `somd_chunk` (`rt::somd::loop_chunk`).
+    pub(crate) fn chunked_index(&self) -> Option<LocalId> {
+        self.module.outlined.iter().find(|o| o.func == self.fid).map(|o| o.index)
+    }
+
     /// The function's signature, parameters first (`geo` for SOMD bodies, then `this`).
     fn signature(&self) -> Result<String, EmitError> {
         let func = self.func;
@@ -137,6 +143,9 @@ impl FnCx<'_> {
         if let Some(sig) = &func.somd {
             let _ = sig;
             params.push("geo: &[Geo]".to_string());
+        }
+        if self.chunked_index().is_some() {
+            params.push("somd_chunk: (i32, i32)".to_string());
         }
         if func.kind == FuncKind::Instance {
             let this_ty = self.ty(&self.local_ty(somd_mir::LocalId(0))?.clone())?;
@@ -1174,10 +1183,14 @@ impl FnCx<'_> {
             Stmt::Let { local, init } => {
                 let ty = self.local_ty(*local)?;
                 let rust = self.ty(ty)?;
-                let value = match init {
+                let mut value = match init {
                     Some(e) => self.expr(*e)?,
                     None => const_default(self.module, &self.names.classes, ty)?,
                 };
+                // An outlined loop's MI starts at its chunk, past the loop's start.
+                if self.chunked_index() == Some(*local) {
+                    value = format!("i32::max({value}, somd_chunk.0)");
+                }
                 let name = self.local_name(*local);
                 write_text(out, level, &format!("let mut {name}: {rust} = "), &value, ";")?;
             }
@@ -1735,10 +1748,14 @@ impl FnCx<'_> {
         // A test `j + c < hi` is `j < hi - c` where Java's sum does not wrap: it starts in
         // range (`j <= i32::MAX - c`, checked on entry) and stops at `hi`, or is never
         // below it (`hi - c` under `i32::MIN`, which saturates: no iteration either way).
-        let hi_text = match shift {
+        let mut hi_text = match shift {
             0 => self.expr(*rhs)?,
             c => format!("i32::saturating_sub({}, {c})", self.expr(*rhs)?),
         };
+        // An outlined loop's MI stops at its chunk's end, before the loop's bound.
+        if self.chunked_index() == Some(counter_local) {
+            hi_text = format!("i32::min({hi_text}, somd_chunk.1)");
+        }
         let mut covers: Vec<String> = arrays
             .iter()
             .map(|(base, min, max)| match stride {
@@ -1926,10 +1943,24 @@ impl FnCx<'_> {
         writeln!(out, "{level}{brk}: loop {{")?;
         let inner = level.next();
         if let (Some(t), false) = (shape.test, shape.test_at_end) {
+            let checked = fast_test.is_none();
             let c = match fast_test {
                 Some(c) => Some(c),
                 None if is_const_true(self, t) => None,
                 None => Some(self.cond(t)?),
+            };
+            // An outlined loop's MI stops at its chunk's end, after Java's test.
+            let chunk_end = match (&self.e(t)?.kind, self.chunked_index()) {
+                (ExprKind::Binary { lhs, .. }, Some(index)) if matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index) => {
+                    Some(self.local_name(index))
+                }
+                _ => None,
+            };
+            let c = match (c, chunk_end) {
+                (Some(c), Some(index)) if checked => {
+                    Some(format!("{} && {index} < somd_chunk.1", paren(c)))
+                }
+                (c, _) => c,
             };
             if let Some(c) = c {
                 writeln!(out, "{inner}if !{} {{", paren(c))?;

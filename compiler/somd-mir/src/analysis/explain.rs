@@ -602,7 +602,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
         let _ = writeln!(
             out,
             "{}: loop in {} runs as the SOMD method {} ({what}: on a device it is a kernel, \
-             and those arrays stay there; on the CPU it runs as written)",
+             and those arrays stay there; on the CPU the pool's threads split its range)",
             sources.position(o.span),
             module.function(o.caller).name,
             outlined.name,
