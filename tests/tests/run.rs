@@ -5516,6 +5516,39 @@ fn host_loops_folding_flags_run_on_the_device() {
     assert_eq!(late_reads_of(stderr), ["Main.step"], "{stderr}");
 }
 
+/// Subtracting accumulators and conditional extrema of integers over SOMD results run as
+/// SOMD methods too (`device_outlined_updates`, eighty-sixth session): `d -= a[i]`, `dl =
+/// dl - ..`, `c--`, `+=` mixed with `-=`, `if (v > top) top = v;` and `if (low >= v) low =
+/// v;` each run once a round on the device, reading `step`'s resident result, uploading
+/// nothing and bringing down only partials; the loops the analysis leaves on the host (a
+/// `double` conditional maximum, `back = a[i] - back`, a branch assigning another value)
+/// make no call.
+#[test]
+fn host_loops_subtracting_and_taking_extrema_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_updates";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 30,000 elements, 4 rounds.
+    let (n, rounds) = (30_000u64, 4usize);
+    let of = |name: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == name).collect() };
+    for k in 1..=6 {
+        let looped = format!("Main.main$loop{k}");
+        let each = of(&looped);
+        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
+        for c in each {
+            let call = up_and_resident(c, true);
+            assert_eq!(c.bytes_h2d, 0, "{looped}: {call}");
+            assert!(c.resident.iter().any(|(b, k)| b == "a" && *k == 4 * n), "{looped}: {call}");
+            assert!(c.launches == 1 && c.bytes_d2h <= 1024, "{looped}: {call}\n{stderr}");
+        }
+    }
+    assert!(of("Main.main$loop7").is_empty(), "{stderr}");
+}
+
 /// Array fields of objects stay on the device across straight-line statements
 /// (`device_field_regions`): `m.a` goes up once for `main`'s first four calls reading it
 /// (before, at each), again after `m` is given another object (once for two calls), and

@@ -441,6 +441,11 @@ impl Scan {
                     && self.declared.insert(*local)
             }
             Stmt::Expr(e) if self.accumulates(module, func, *e) => true,
+            Stmt::If { cond, then_block, else_block: None }
+                if self.extremum(func, *cond, then_block) =>
+            {
+                true
+            }
             Stmt::Expr(e) => {
                 let (target, value) = match &func.expr(*e).kind {
                     ExprKind::Assign { target, value } => (*target, Some(*value)),
@@ -477,12 +482,24 @@ impl Scan {
             ExprKind::Local(l) => Some(l),
             _ => None,
         };
+        // `acc -= e` adds `-e`, and `acc--` adds -1: Java's `int` and `long` subtraction is
+        // the addition of the negation (both wrap), as the parallel analysis reads it.
         let (target, op, value) = match &func.expr(e).kind {
+            ExprKind::CompoundAssign { target, op, value } if op.kind == BinOpKind::Sub => {
+                (*target, Some(ReduceOp::Add), *value)
+            }
             ExprKind::CompoundAssign { target, op, value } => (*target, op_of(op.kind), *value),
-            ExprKind::IncDec { target, delta: 1, .. } => (*target, Some(ReduceOp::Add), *target),
+            ExprKind::IncDec { target, delta: 1 | -1, .. } => {
+                (*target, Some(ReduceOp::Add), *target)
+            }
             ExprKind::Assign { target, value } => {
                 let Some(acc) = local(*target) else { return false };
                 let op = match &func.expr(*value).kind {
+                    ExprKind::Binary { op, lhs, .. }
+                        if local(*lhs) == Some(acc) && op.kind == BinOpKind::Sub =>
+                    {
+                        Some(ReduceOp::Add)
+                    }
                     ExprKind::Binary { op, lhs, rhs }
                         if local(*lhs) == Some(acc)
                             || (local(*rhs) == Some(acc) && op.kind != BinOpKind::Sub) =>
@@ -501,11 +518,49 @@ impl Scan {
             _ => return false,
         };
         let (Some(acc), Some(op)) = (local(target), op) else { return false };
+        self.accumulator(acc, op, &[value])
+    }
+
+    /// Whether `if (cond) { then_block }` is a conditional extremum of an `int` or `long`
+    /// local declared outside the body, `if (v > m) m = v;` (`>=`, `<`, `<=`, either side),
+    /// `v` one expression in both places, which is `m = Math.max(m, v)` exactly: equal
+    /// integers have equal bits (a `float` or `double` `m` keeps the first of `-0.0` and
+    /// `0.0` and skips NaN, unlike `Math.max`). The same local with the same operator as
+    /// every other such update; its test and value join the `roots`.
+    fn extremum(&mut self, func: &Function, cond: ExprId, then_block: &Block) -> bool {
+        use crate::analysis::parallel::strip_widening;
+        let [Stmt::Expr(a)] = then_block.stmts.as_slice() else { return false };
+        let ExprKind::Assign { target, value } = func.expr(*a).kind else { return false };
+        let ExprKind::Local(m) = func.expr(target).kind else { return false };
+        if !matches!(func.local(m).ty, Type::Prim(PrimType::Int | PrimType::Long)) {
+            return false;
+        }
+        let ExprKind::Binary { op, lhs, rhs } = &func.expr(cond).kind else { return false };
+        let is_m = |x: ExprId| matches!(func.expr(strip_widening(func, x)).kind, ExprKind::Local(y) if y == m);
+        // The relation of `v` to `m`.
+        let (other, greater) = match (is_m(*lhs), is_m(*rhs), op.kind) {
+            (false, true, BinOpKind::Gt | BinOpKind::Ge) => (*lhs, true),
+            (false, true, BinOpKind::Lt | BinOpKind::Le) => (*lhs, false),
+            (true, false, BinOpKind::Lt | BinOpKind::Le) => (*rhs, true),
+            (true, false, BinOpKind::Gt | BinOpKind::Ge) => (*rhs, false),
+            _ => return false,
+        };
+        let v = strip_widening(func, value);
+        if !walk::same_value(func, strip_widening(func, other), v) || walk::mentions(func, v, m) {
+            return false;
+        }
+        let op = if greater { ReduceOp::Max } else { ReduceOp::Min };
+        self.accumulator(m, op, &[cond, value])
+    }
+
+    /// Records `acc`, updated with `op` from `values`, when it is declared outside the body
+    /// and every other update is of `acc` with `op`.
+    fn accumulator(&mut self, acc: LocalId, op: ReduceOp, values: &[ExprId]) -> bool {
         if self.declared.contains(&acc) || self.acc.is_some_and(|seen| seen != (acc, op)) {
             return false;
         }
         self.acc = Some((acc, op));
-        self.roots.push(value);
+        self.roots.extend_from_slice(values);
         true
     }
 }

@@ -3278,7 +3278,7 @@ fn conditional_extrema(
 }
 
 /// `e` without the integral widening conversions around it (they keep its value).
-fn strip_widening(func: &Function, mut e: ExprId) -> ExprId {
+pub(crate) fn strip_widening(func: &Function, mut e: ExprId) -> ExprId {
     while let ExprKind::Convert { operand } = func.expr(e).kind {
         match (&func.expr(operand).ty, &func.expr(e).ty) {
             (Type::Prim(from), Type::Prim(to)) if widens(*from, *to) => e = operand,
