@@ -140,6 +140,10 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                 let warnings = ignored_strategies(func, sig);
                 let how = describe_sync(module, func, body);
                 let base = class_method(module, id);
+                // A host loop made a SOMD method (`outline_loops`) is named for its loop
+                // already (`Main_main_loop1`), and is one launch.
+                let outlined =
+                    module.outlined.iter().any(|o| o.func == id) && body.launches.len() == 1;
                 let mut kernels = Vec::new();
                 for (k, launch) in body.launches.iter().enumerate() {
                     let last = k + 1 == body.launches.len();
@@ -152,7 +156,10 @@ pub fn plan(module: &Module, info: &mut ProgramInfo) {
                     let setup = body.setup.iter().filter(|(l, _)| Some(*l) != acc).cloned();
                     kernels.push(info.kernels.len());
                     info.kernels.push(KernelPlan {
-                        name: unique(format!("{base}_loop{}", k + 1)),
+                        name: unique(match outlined {
+                            true => base.clone(),
+                            false => format!("{base}_loop{}", k + 1),
+                        }),
                         func: id,
                         kind: KernelKind::SomdLoop(SomdBody {
                             outputs: body.outputs.clone(),
