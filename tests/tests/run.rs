@@ -5468,13 +5468,14 @@ fn host_loops_reducing_somd_results_run_on_the_device() {
     for c in of("Main.step").into_iter().chain(of("Main.roots")) {
         assert_eq!(c.bytes_d2h, 0, "{}\n{stderr}", up_and_resident(c, true));
     }
-    // Rounds: `total`, `xor`, `count`, `lo` and the empty range; then `hi`, `least`,
-    // `noNaN` and `zeros` over `roots`'s result.
+    // Rounds: `total`, `xor`, `count`, `lo` and the empty range; then `product` up to `n /
+    // 2`, and `hi`, `least`, `noNaN` and `zeros` over `roots`'s result.
     let per_round = ["Main.main$loop1", "Main.main$loop2", "Main.main$loop3", "Main.main$loop4"];
-    let after = ["Main.main$loop6", "Main.main$loop7", "Main.main$loop8", "Main.main$loop9"];
+    let after = ["Main.main$loop7", "Main.main$loop8", "Main.main$loop9", "Main.main$loop10"];
     for (looped, times, read, bytes) in per_round
         .iter()
         .map(|l| (*l, rounds, "a", 4 * n))
+        .chain([("Main.main$loop6", 1, "a", 4 * n)])
         .chain(after.iter().map(|l| (*l, 1, "s", 8 * n)))
     {
         let each = of(looped);

@@ -17,7 +17,9 @@
 //!
 //! - it is a counted `for (int i = lo; i < hi; i++)` (or `++i`, `i += 1`) of a host
 //!   function (no SOMD method, not `local`), without a label, whose `lo` and `hi` are
-//!   constants, locals, lengths of locals, or sums and differences of those;
+//!   constants, locals, lengths of locals, sums and differences of those, and products,
+//!   quotients and right shifts of those by a constant that is not 0 (`n / 2`, `(n >> 1) +
+//!   1`);
 //! - its body's statements are declarations of primitive locals with a value, stores
 //!   `w[i] = e`, `w[i] op= e`, `w[i]++` to one array local `w` at the loop's index and
 //!   `if`s (with or without `else`) whose branches hold such statements, and its
@@ -46,7 +48,9 @@
 //! A *reduction* loop qualifies too (eighty-fifth session): one whose body, of the same
 //! statements, stores to no array and updates one local `acc` declared before it, each
 //! time with one operator (`acc op= e`, `acc = acc op e`, `acc++`, `acc = Math.max(acc, e)`,
-//! `if (..) count++;`) that is exact in any order: `+`, `*`, `&`, `|`, `^`, `min`, `max` of
+//! `if (..) count++;`; `acc -= e`, `acc = acc - e` and `acc--` add, and since the
+//! eighty-sixth session `if (v > m) m = v;` of an `int` or `long` `m` is `max`, `<` `min`)
+//! that is exact in any order: `+`, `*`, `&`, `|`, `^`, `min`, `max` of
 //! `int`s and `long`s, `min` and `max` of `float`s and `double`s (Java's rules: NaN wins,
 //! `-0.0 < 0.0`), `&&`, `||`, `&`, `|` and `^` of `boolean`s, and some 1-D array it reads
 //! holds a fresh SOMD
@@ -246,6 +250,17 @@ fn qualifies(
                 if matches!(op.kind, BinOpKind::Add | BinOpKind::Sub) =>
             {
                 bound(func, *lhs, i) && bound(func, *rhs, i)
+            }
+            // `n / 2`, `n * 3`, `n >> 1`: scaled by a constant, which cannot fail.
+            ExprKind::Binary { op, lhs, rhs }
+                if matches!(
+                    op.kind,
+                    BinOpKind::Mul | BinOpKind::Div | BinOpKind::Shr | BinOpKind::UShr
+                ) =>
+            {
+                let nonzero =
+                    matches!(func.expr(*rhs).kind, ExprKind::Const(Const::Int(k)) if k != 0);
+                nonzero && bound(func, *lhs, i)
             }
             _ => false,
         }

@@ -3,8 +3,9 @@
 // splits the loop's index range among MIs by the length of the method's `dist` array
 // (eighty-sixth session): the first MI's range reaches down to any start and the last
 // one's up to any bound, so loops starting below 0 (`p[i + 2]` from -2), running past
-// the array (`p[i % n]` up to `n + 3`), over a part of it, or over a short result while
-// reading a long array, give Java's results on every placement.
+// the array (`p[i % n]` up to `n + 3`), over a part of it (up to `(n >> 1) + 1`, from `n /
+// 4 * 3`), or over a short result while reading a long array, give Java's results on
+// every placement.
 class Main {
     static int[] step(int[] a, int k) {
         int[] r = new int[a.length];
@@ -52,6 +53,12 @@ class Main {
             }
             for (int i = 0; i < m; i++) {
                 z[i] = z[i] * 3 + p[i] % 7;
+            }
+            for (int i = 0; i < (n >> 1) + 1; i++) {
+                y[i] -= p[i] % 5;
+            }
+            for (int i = n / 4 * 3; i < n; i++) {
+                z[i] += p[i] % 11;
             }
             a = p;
             System.out.println(r + ": " + below + " " + past + " " + part + " " + shortOver);

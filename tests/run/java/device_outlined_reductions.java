@@ -1,12 +1,12 @@
 // args: 20000 5
 // Host loops reducing the results of SOMD calls run as SOMD methods of their own
 // (eighty-fifth session), where the reduction is exact in any order: `int` and `long`
-// `+`, `^`, counts, empty ranges, `Math.max`/`Math.min` of `double`s (NaN and -0.0
-// included) and `long`s, `boolean` `||`. The results stay on the device across the rounds
-// that pass them back. Loops that stay on the host: a `double` sum, a loop reading its
-// accumulator elsewhere, a loop over host arrays alone, a bound the analyses do not take
-// (`n / 2`), an `||` whose right operand reads an element (Java skips it once the value is
-// known).
+// `+`, `^`, counts, empty ranges, `*` up to `n / 2` (since the eighty-sixth session),
+// `Math.max`/`Math.min` of `double`s (NaN and -0.0 included) and `long`s, `boolean` `||`.
+// The results stay on the device across the rounds that pass them back. Loops that stay
+// on the host: a `double` sum, a loop reading its accumulator elsewhere, a loop over host
+// arrays alone, an `||` whose right operand reads an element (Java skips it once the
+// value is known).
 class Main {
     static int[] step(int[] a, int k) {
         int[] r = new int[a.length];
