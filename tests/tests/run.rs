@@ -5517,6 +5517,44 @@ fn host_loops_folding_flags_run_on_the_device() {
     assert_eq!(late_reads_of(stderr), ["Main.step"], "{stderr}");
 }
 
+/// Host loops over SOMD results calling static helpers that change nothing outside them
+/// run as SOMD methods too (`device_outlined_helpers`, eighty-sixth session): the three
+/// reductions read `step`'s resident result once a round, uploading nothing and bringing
+/// down only partials, and the loop adding `norm(h[i], ..)` into `w` reads `half`'s
+/// resident result and keeps `w` there, so nothing goes up after the input. The loops
+/// calling a printing helper, a counting one and one of a class initialized at its first
+/// use make no call.
+#[test]
+fn host_loops_calling_pure_helpers_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_helpers";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 40,000 elements, 3 rounds.
+    let (n, rounds) = (40_000u64, 3usize);
+    let of = |name: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == name).collect() };
+    for (looped, read, bytes) in [
+        ("Main.main$loop1", "a", 4 * n),
+        ("Main.main$loop2", "a", 4 * n),
+        ("Main.main$loop3", "a", 4 * n),
+        ("Main.main$loop4", "h", 8 * n),
+    ] {
+        let each = of(looped);
+        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
+        for c in each {
+            let call = up_and_resident(c, true);
+            assert!(c.resident.iter().any(|(b, k)| b == read && *k == bytes), "{looped}: {call}");
+            assert!(c.launches == 1 && c.bytes_d2h <= 1024, "{looped}: {call}\n{stderr}");
+        }
+    }
+    assert!(of("Main.main$loop5").is_empty(), "{stderr}");
+    let up: u64 = calls.iter().map(|c| c.bytes_h2d).sum();
+    assert_eq!(up, 4 * n + 8 * n, "`a` and `w`, once each\n{stderr}");
+}
+
 /// Subtracting accumulators and conditional extrema of integers over SOMD results run as
 /// SOMD methods too (`device_outlined_updates`, eighty-sixth session): `d -= a[i]`, `dl =
 /// dl - ..`, `c--`, `+=` mixed with `-=`, `if (v > top) top = v;` and `if (low >= v) low =

@@ -24,9 +24,11 @@
 //!   `w[i] = e`, `w[i] op= e`, `w[i]++` to one array local `w` at the loop's index and
 //!   `if`s (with or without `else`) whose branches hold such statements, and its
 //!   expressions read only constants, `final` primitive static fields, locals, array
-//!   elements and lengths, through operators, conversions, conditionals and `Math`
-//!   functions: no other assignment, call or allocation. Every iteration then writes only
-//!   its own element of `w`, reads `w` only there, and changes nothing else;
+//!   elements and lengths, through operators, conversions, conditionals, `Math` functions
+//!   and (since the eighty-sixth session) calls of static methods that change nothing
+//!   outside them and initialize no class at its first use ([`pure_helper`]), given
+//!   primitive values only: no other assignment, call or allocation. Every iteration then
+//!   writes only its own element of `w`, reads `w` only there, and changes nothing else;
 //! - `w` is a 1-D primitive array variable that holds only fresh arrays and lends its
 //!   storage to nothing but readers (`keep::unshared_array`): no other name sees its
 //!   elements, so a device that writes a copy of it and hands the copy back as `w` changes
@@ -321,7 +323,7 @@ fn qualifies(
 /// and the arrays whose elements they read, when they read only constants, `final`
 /// primitive statics, such locals of primitives or arrays of primitives, elements where
 /// `at_index(array, index)` allows and lengths, through operators, conversions,
-/// conditionals and `Math` functions.
+/// conditionals, `Math` functions and calls of [`pure_helper`]s given values.
 fn loop_reads(
     module: &Module,
     func: &Function,
@@ -357,8 +359,12 @@ fn loop_reads(
                 ok &= s.is_final && matches!(s.ty, Type::Prim(_));
             }
             ExprKind::Builtin { builtin, .. } => ok &= builtin.is_scalar_function(),
-            ExprKind::Call { func: callee, receiver: None, .. } => {
-                ok &= walk::library_math(module, *callee)
+            // A helper sees only values: an array it were given might be the one the loop
+            // writes, whose other elements other iterations store.
+            ExprKind::Call { func: callee, receiver: None, args } => {
+                let values = args.iter().all(|a| matches!(func.expr(*a).ty, Type::Prim(_)));
+                ok &=
+                    walk::library_math(module, *callee) || (values && pure_helper(module, *callee))
             }
             _ => ok = false,
         });
@@ -592,6 +598,62 @@ fn op_of(op: BinOpKind) -> Option<ReduceOp> {
         BinOpKind::Or => ReduceOp::Or,
         _ => return None,
     })
+}
+
+/// Whether `callee` is a static method of the program whose calls change nothing outside
+/// them (`analysis::combine::effect_free`: no stores to arrays or objects it did not make,
+/// no static field written, no output, no recursion): the outlined loop's iterations may
+/// then call it in any order and at once, and each returns what Java's would. Nor may it
+/// initialize a class at its first use (`init_order::first_use_classes`): that
+/// initializer's effects would come in whichever MI calls first.
+fn pure_helper(module: &Module, callee: FuncId) -> bool {
+    let f = module.function(callee);
+    f.kind == FuncKind::Static
+        && f.somd.is_none()
+        && crate::analysis::combine::effect_free(module, callee)
+        && !uses_first_use_class(module, callee)
+}
+
+/// Whether `fid`, or a function it calls, uses a class initialized at its first use: calls
+/// a static method or constructor of it, makes an object of it or reads its static field.
+fn uses_first_use_class(module: &Module, fid: FuncId) -> bool {
+    let first_use = crate::init_order::first_use_classes(module);
+    if first_use.is_empty() {
+        return false;
+    }
+    let (mut seen, mut stack) = (HashSet::from([fid]), vec![fid]);
+    while let Some(f) = stack.pop() {
+        let func = module.function(f);
+        if first_use.contains(&func.class) {
+            return true;
+        }
+        for e in &func.exprs {
+            let callee = match &e.kind {
+                ExprKind::Call { func, .. } => Some(*func),
+                ExprKind::New { class, ctor, .. } => {
+                    if first_use.contains(class) {
+                        return true;
+                    }
+                    *ctor
+                }
+                ExprKind::Static(s) => {
+                    if module
+                        .statics
+                        .get(s.0 as usize)
+                        .is_some_and(|s| first_use.contains(&s.class))
+                    {
+                        return true;
+                    }
+                    None
+                }
+                _ => None,
+            };
+            if let Some(c) = callee.filter(|c| seen.insert(*c)) {
+                stack.push(c);
+            }
+        }
+    }
+    false
 }
 
 /// Whether `ty` is an array (of any dimensions) of primitives.
