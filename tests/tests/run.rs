@@ -3186,6 +3186,36 @@ fn cpu_calls_trace_their_reduction_time() {
     }
 }
 
+/// The CPU path of a host loop made a SOMD method splits its range among the pool's MIs by
+/// the length of its `dist` array (`device_outlined_chunks`, eighty-sixth session): on 3
+/// threads each round's loops over the 100,000-element result run 3 MIs, one `cpu_call`
+/// (and one placement event) each; the loop reading only a 100-element result at `i % 100`
+/// runs one (its `dist` array is that result), and the loop reading it beside the long
+/// result at `i` splits the long one.
+#[test]
+fn cpu_outlined_loops_split_their_range() {
+    let Some(binary) = built_binary("tests/run", "device_outlined_chunks") else {
+        return;
+    };
+    let args = ["100000".to_string(), "3".to_string()];
+    let cpu = Placement { device: "cpu", threads: Some("3"), strict: false };
+    let outcome = run_with_env(binary, &args, cpu, &[("SOMD_TRACE", "json")]);
+    assert_eq!(outcome.status, Some(0), "{}", outcome.stderr);
+    let events: Vec<Value> =
+        outcome.stderr.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    let mis = |event: &str, key: &str, name: &str| -> Vec<u64> {
+        let named = events.iter().filter(|e| e["event"] == event && e[key] == name);
+        named.map(|e| e["mis"].as_u64().unwrap_or_default()).collect()
+    };
+    for k in 1..=8 {
+        let name = format!("Main.main$loop{k}");
+        let want = if k == 4 { 1 } else { 3 };
+        // The placement event gives the pool's MIs (`policy::trace_placement`).
+        assert_eq!(mis("placement", "name", &name), [3; 3], "{name}\n{}", outcome.stderr);
+        assert_eq!(mis("cpu_call", "method", &name), [want; 3], "{name}\n{}", outcome.stderr);
+    }
+}
+
 /// For program `name` of `tests/run`: the position `NAME.somd:LINE:COL` of the first
 /// occurrence of a text in its source, as traces name sites (after the file's path).
 fn source_position(name: &str) -> impl Fn(&str) -> String + '_ {

@@ -415,12 +415,35 @@ fn reduction(
         return None;
     }
     let (reads, read_arrays) = loop_reads(module, func, roots, bounds, declared, &|_, _| true)?;
-    // The `dist` parameter: the first 1-D array read that holds SOMD results.
-    let over = reads.iter().copied().find(|a| {
+    // The `dist` parameter: the first 1-D array read that holds SOMD results, one read at
+    // the loop's index first, whose length the CPU path splits among its MIs
+    // (`rt::somd::loop_chunk`): likely the loop's range, where a short table read at `i %
+    // k` would leave one MI.
+    let results = |a: &LocalId| {
         read_arrays.contains(a)
             && keep::is_prim_array(&func.local(*a).ty)
             && holds_somd_results(module, func, *a)
-    })?;
+    };
+    let i = bounds.2;
+    let mut at_index = HashSet::new();
+    for root in roots {
+        walk::each_expr(func, *root, &mut |e| {
+            if let ExprKind::Index { array, index } = func.expr(e).kind {
+                if let (ExprKind::Local(a), ExprKind::Local(x)) =
+                    (&func.expr(array).kind, &func.expr(index).kind)
+                {
+                    if *x == i {
+                        at_index.insert(*a);
+                    }
+                }
+            }
+        });
+    }
+    let over = reads
+        .iter()
+        .copied()
+        .find(|a| results(a) && at_index.contains(a))
+        .or_else(|| reads.iter().copied().find(results))?;
     let reads = reads.into_iter().filter(|l| *l != over && *l != acc).collect();
     Some(Plan { target: Target::Reduction { acc, op, over }, reads })
 }

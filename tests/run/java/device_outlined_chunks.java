@@ -5,7 +5,8 @@
 // one's up to any bound, so loops starting below 0 (`p[i + 2]` from -2), running past
 // the array (`p[i % n]` up to `n + 3`), over a part of it (up to `(n >> 1) + 1`, from `n /
 // 4 * 3`), or over a short result while reading a long array, give Java's results on
-// every placement.
+// every placement. A loop reading a short result at `i % 100` and a long one at `i` splits
+// the long one's length (`cpu_outlined_loops_split_their_range`).
 class Main {
     static int[] step(int[] a, int k) {
         int[] r = new int[a.length];
@@ -31,6 +32,7 @@ class Main {
         long past = 0;
         int part = 0;
         long shortOver = 1;
+        long shortFirst = 0;
         int[] y = new int[n];
         int[] z = new int[n];
         for (int r = 0; r < rounds; r++) {
@@ -48,6 +50,9 @@ class Main {
             for (int i = 0; i < n; i++) {
                 shortOver = Math.max(shortOver, (long) s[i % 100] * a[i]);
             }
+            for (int i = 0; i < n; i++) {
+                shortFirst = Math.min(shortFirst, (long) s[i % 100] * p[i]);
+            }
             for (int i = 5; i < n - 5; i++) {
                 y[i] += p[i] % 977 - i % 3;
             }
@@ -61,7 +66,8 @@ class Main {
                 z[i] += p[i] % 11;
             }
             a = p;
-            System.out.println(r + ": " + below + " " + past + " " + part + " " + shortOver);
+            System.out.println(r + ": " + below + " " + past + " " + part + " " + shortOver + " "
+                    + shortFirst);
         }
         long ys = 0;
         long zs = 0;
