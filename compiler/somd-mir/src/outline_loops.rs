@@ -77,6 +77,7 @@
 //! exceptions; each copied expression keeps its source position. On a device the loop is
 //! one kernel, whose failures are raised in Java's order, as for any SOMD method.
 
+use crate::analysis::parallel::strip_widening;
 use crate::analysis::{keep, walk};
 use crate::ir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
@@ -166,7 +167,9 @@ fn outline_block(
         // Where `explain` places loops: the index's declaration.
         let Stmt::Let { local: index, .. } = b.stmts[0] else { continue };
         let span = original.local(index).span;
-        let (loop_fn, loop_index) = loop_function(original, b, &plan, name, span);
+        let Some((loop_fn, loop_index)) = loop_function(original, b, &plan, name, span) else {
+            continue;
+        };
         if matches!(plan.target, Target::Reduction { .. }) && !reduces_on_a_device(module, &loop_fn)
         {
             continue;
@@ -334,6 +337,7 @@ fn loop_reads(
 ) -> Option<(Vec<LocalId>, HashSet<LocalId>)> {
     let (mut reads, mut read_arrays) = (Vec::new(), HashSet::new());
     let mut ok = true;
+    let mut first_use = None;
     for root in roots.iter().copied().chain([lo, hi]) {
         walk::each_expr(func, root, &mut |e| match &func.expr(e).kind {
             ExprKind::Local(l) => {
@@ -363,8 +367,10 @@ fn loop_reads(
             // writes, whose other elements other iterations store.
             ExprKind::Call { func: callee, receiver: None, args } => {
                 let values = args.iter().all(|a| matches!(func.expr(*a).ty, Type::Prim(_)));
-                ok &=
-                    walk::library_math(module, *callee) || (values && pure_helper(module, *callee))
+                let first_use =
+                    first_use.get_or_insert_with(|| crate::init_order::first_use_classes(module));
+                ok &= walk::library_math(module, *callee)
+                    || (values && pure_helper(module, first_use, *callee))
             }
             _ => ok = false,
         });
@@ -572,7 +578,6 @@ impl Scan {
     /// `0.0` and skips NaN, unlike `Math.max`). The same local with the same operator as
     /// every other such update; its test and value join the `roots`.
     fn extremum(&mut self, func: &Function, cond: ExprId, then_block: &Block) -> bool {
-        use crate::analysis::parallel::strip_widening;
         let [Stmt::Expr(a)] = then_block.stmts.as_slice() else { return false };
         let ExprKind::Assign { target, value } = func.expr(*a).kind else { return false };
         let ExprKind::Local(m) = func.expr(target).kind else { return false };
@@ -580,7 +585,10 @@ impl Scan {
             return false;
         }
         let ExprKind::Binary { op, lhs, rhs } = &func.expr(cond).kind else { return false };
-        let is_m = |x: ExprId| matches!(func.expr(strip_widening(func, x)).kind, ExprKind::Local(y) if y == m);
+        let is_m = |x: ExprId| {
+            let x = strip_widening(func, x);
+            matches!(func.expr(x).kind, ExprKind::Local(y) if y == m)
+        };
         // The relation of `v` to `m`.
         let (other, greater) = match (is_m(*lhs), is_m(*rhs), op.kind) {
             (false, true, BinOpKind::Gt | BinOpKind::Ge) => (*lhs, true),
@@ -629,18 +637,18 @@ fn op_of(op: BinOpKind) -> Option<ReduceOp> {
 /// then call it in any order and at once, and each returns what Java's would. Nor may it
 /// initialize a class at its first use (`init_order::first_use_classes`): that
 /// initializer's effects would come in whichever MI calls first.
-fn pure_helper(module: &Module, callee: FuncId) -> bool {
+/// `first_use` holds the module's classes initialized at their first use.
+fn pure_helper(module: &Module, first_use: &HashSet<ClassId>, callee: FuncId) -> bool {
     let f = module.function(callee);
     f.kind == FuncKind::Static
         && f.somd.is_none()
         && crate::analysis::combine::effect_free(module, callee)
-        && !uses_first_use_class(module, callee)
+        && !uses_first_use_class(module, first_use, callee)
 }
 
 /// Whether `fid`, or a function it calls, uses a class initialized at its first use: calls
 /// a static method or constructor of it, makes an object of it or reads its static field.
-fn uses_first_use_class(module: &Module, fid: FuncId) -> bool {
-    let first_use = crate::init_order::first_use_classes(module);
+fn uses_first_use_class(module: &Module, first_use: &HashSet<ClassId>, fid: FuncId) -> bool {
     if first_use.is_empty() {
         return false;
     }
@@ -650,29 +658,20 @@ fn uses_first_use_class(module: &Module, fid: FuncId) -> bool {
         if first_use.contains(&func.class) {
             return true;
         }
-        for e in &func.exprs {
-            let callee = match &e.kind {
-                ExprKind::Call { func, .. } => Some(*func),
-                ExprKind::New { class, ctor, .. } => {
-                    if first_use.contains(class) {
-                        return true;
-                    }
-                    *ctor
-                }
-                ExprKind::Static(s) => {
-                    if module
-                        .statics
-                        .get(s.0 as usize)
-                        .is_some_and(|s| first_use.contains(&s.class))
-                    {
-                        return true;
-                    }
-                    None
-                }
-                _ => None,
-            };
-            if let Some(c) = callee.filter(|c| seen.insert(*c)) {
-                stack.push(c);
+        let static_of_one = func.exprs.iter().any(|e| match &e.kind {
+            ExprKind::New { class, .. } => first_use.contains(class),
+            ExprKind::Static(s) => {
+                module.statics.get(s.0 as usize).is_some_and(|s| first_use.contains(&s.class))
+            }
+            _ => false,
+        });
+        if static_of_one {
+            return true;
+        }
+        // Calls, constructors, `@` and `!` targets, and `toString()`s of conversions.
+        for (callee, _) in crate::analysis::isolation::callees(func) {
+            if seen.insert(callee) {
+                stack.push(callee);
             }
         }
     }
@@ -734,14 +733,15 @@ fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> bool {
 /// The SOMD method `name` running the loop `b` of `caller` (module doc): parameters `w`
 /// (`dist`) and the locals the loop reads, its body the loop and `return w;` (a reduction:
 /// parameters the array it reads that holds SOMD results, `dist`, the accumulator and the
-/// others, its body the loop and `return acc;`); with its copy of the loop's index.
+/// others, its body the loop and `return acc;`); with its copy of the loop's index (`b`
+/// starts with the index's declaration).
 fn loop_function(
     caller: &Function,
     b: &Block,
     plan: &Plan,
     name: String,
     span: somd_diag::Span,
-) -> (Function, LocalId) {
+) -> Option<(Function, LocalId)> {
     let mut f = Function {
         name,
         class: caller.class,
@@ -777,8 +777,8 @@ fn loop_function(
     let mut copier = Copier { caller, locals };
     let copied = copier.block(&mut f, b);
     let index = match b.stmts.first() {
-        Some(Stmt::Let { local, .. }) => copier.locals[local],
-        _ => LocalId(0),
+        Some(Stmt::Let { local, .. }) => copier.locals.get(local).copied()?,
+        _ => return None,
     };
     let returned = f.push_expr(
         ExprKind::Local(copier.locals[&plan.assigned()]),
@@ -789,7 +789,7 @@ fn loop_function(
     // The pass that gives the other SOMD methods these copies ran before this one: a
     // reduction's accumulator, a parameter, gets its local as theirs do.
     crate::param_copies::copy_function(&mut f);
-    (f, index)
+    Some((f, index))
 }
 
 /// The statement replacing the loop: `w = loop_fn(w, reads..);` (`acc = loop_fn(over,

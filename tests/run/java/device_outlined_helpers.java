@@ -5,9 +5,10 @@
 // another class calling a second helper, one with a loop of its own, a `double` norm.
 // Their results stay on the device across the rounds. Loops that stay on the host: a
 // helper that prints, one that counts its calls in a static field, one of a class whose
-// initializer prints, at the first call, in the middle of the loop, and one given the
-// array the loop writes (`g[i] = prev(g, i) + h[i]` reads the element the iteration
-// before wrote).
+// initializer prints, at the first call, in the middle of the loop, one given the array
+// the loop writes (`g[i] = prev(g, i) + h[i]` reads the element the iteration before
+// wrote), and one converting an object whose `toString()` counts its calls in a static
+// field.
 class Digits {
     static int sum(int v) {
         int s = 0;
@@ -27,6 +28,19 @@ class Util {
 
     static int clamp(int v, int lo, int hi) {
         return Math.min(hi, Math.max(lo, abs(v) - 3));
+    }
+}
+
+class Box {
+    int v;
+
+    Box(int v) {
+        this.v = v;
+    }
+
+    public String toString() {
+        Main.calls++;
+        return "" + v;
     }
 }
 
@@ -64,6 +78,10 @@ class Main {
     static int counted(int v) {
         calls++;
         return v ^ 5;
+    }
+
+    static int boxed(int v) {
+        return Integer.parseInt("" + new Box(v % 1000)) + 1;
     }
 
     static double prev(double[] v, int i) {
@@ -126,12 +144,16 @@ class Main {
         for (int i = 0; i < n; i++) {
             noisy += Noisy.add(a[i]);
         }
+        long boxes = 0;
+        for (int i = 0; i < n; i++) {
+            boxes += boxed(a[i]);
+        }
         double[] g = new double[n];
         double[] h = half(a);
         for (int i = 0; i < n; i++) {
             g[i] = prev(g, i) + h[i];
         }
         System.out.println(loudSum + " " + flips + " " + calls + " " + noisy + " " + w[n - 1]);
-        System.out.println(g[1] + " " + g[n / 2] + " " + g[n - 1]);
+        System.out.println(g[1] + " " + g[n / 2] + " " + g[n - 1] + " " + boxes + " " + calls);
     }
 }

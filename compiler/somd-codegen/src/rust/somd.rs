@@ -495,20 +495,29 @@ impl FnCx<'_> {
             }
             _ => None,
         };
-        let mut args = self.body_call_args("Geo::WHOLE", body_args, &mut Vec::new(), |p| {
-            Some(self.local_name(p))
-        })?;
-        args[1] = "chunk".to_string();
-        if let Some((op, ty)) = &accumulator {
-            // The accumulator: the parameter after the `dist` array.
-            let acc = &mut args[2 + body_args.len() + 1];
-            *acc = format!(
-                "if mi == 0 {{ {acc} }} else {{ <{op} as rt::reduce::ReduceOp<{ty}>>::identity() }}"
-            );
+        // The chunk after the geometry; a reduction's accumulator is the parameter after
+        // the `dist` array (`outline_loops::Plan::params`).
+        let acc = accumulator.as_ref().and_then(|_| func.params.get(1)).copied();
+        let mut args = vec!["&[Geo::WHOLE]".to_string(), "chunk".to_string()];
+        args.extend(body_args.iter().cloned());
+        for p in &func.params {
+            let name = self.local_name(*p);
+            args.push(match (&accumulator, Some(*p) == acc) {
+                (Some((op, ty)), true) => {
+                    let identity = format!("<{op} as rt::reduce::ReduceOp<{ty}>>::identity()");
+                    format!("if mi == 0 {{ {name} }} else {{ {identity} }}")
+                }
+                _ => name,
+            });
         }
         let first = self.local_name(func.params[0]);
         writeln!(out, "    let len = {first}.check(pos).len();")?;
-        writeln!(out, "    let n_mis = rt::somd::loop_mis(len);")?;
+        // A helper found to share an effect among the MIs after all runs the loop as one
+        // (`analysis::shared`, as other SOMD methods' wrappers do).
+        match somd_mir::analysis::shared::shared_effect(self.module, self.fid) {
+            Some(_) => writeln!(out, "    let n_mis = 1;")?,
+            None => writeln!(out, "    let n_mis = rt::somd::loop_mis(len);")?,
+        }
         writeln!(out, "    let _somd_call = rt::somd::somd_call({:?}, pos, n_mis);", func.name)?;
         writeln!(
             out,

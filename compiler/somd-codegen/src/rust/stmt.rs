@@ -247,8 +247,9 @@ impl FnCx<'_> {
             let (geo, name) = (halo_geo_name(local), self.local_name(local));
             writeln!(out, "{level}let {geo} = rt::somd::part_geo(&{name});")?;
         }
-        // A host loop made a SOMD method runs on the CPU as one whole call
-        // (`somd_mir::outline_loops`): no other MI's failure to order its own against.
+        // A host loop made a SOMD method (`somd_mir::outline_loops`): each MI runs a stretch
+        // of its iterations in Java's order, the stretches in the MIs' order, so the lowest
+        // failing MI's exception is Java's first; no failure places need marking.
         let outlined = self.module.outlined.iter().any(|o| o.func == self.fid);
         if func.somd.is_some() && !outlined {
             self.mi_stmts(out, level, &func.body)?;
@@ -1949,10 +1950,11 @@ impl FnCx<'_> {
                 None if is_const_true(self, t) => None,
                 None => Some(self.cond(t)?),
             };
-            // An outlined loop's MI stops at its chunk's end, after Java's test.
+            // An outlined loop's MI stops at its chunk's end, after Java's test `i < hi`.
             let chunk_end = match (&self.e(t)?.kind, self.chunked_index()) {
-                (ExprKind::Binary { lhs, .. }, Some(index)) if matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index) => {
-                    Some(self.local_name(index))
+                (ExprKind::Binary { op, lhs, .. }, Some(index)) if op.kind == BinOpKind::Lt => {
+                    let counter = matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index);
+                    counter.then(|| self.local_name(index))
                 }
                 _ => None,
             };

@@ -342,6 +342,10 @@ fn decide_effect_free(module: &Module, fid: FuncId, memo: &mut CycleMemo<FuncId>
             _ => true,
         };
     }
+    // The `toString()` methods its string conversions call (`"" + box`).
+    for &(callee, _) in &func.to_strings {
+        ok &= effect_free_in(module, callee, memo);
+    }
     ok
 }
 
