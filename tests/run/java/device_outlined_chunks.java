@@ -6,7 +6,8 @@
 // the array (`p[i % n]` up to `n + 3`), over a part of it (up to `(n >> 1) + 1`, from `n /
 // 4 * 3`), or over a short result while reading a long array, give Java's results on
 // every placement. A loop reading a short result at `i % 100` and a long one at `i` splits
-// the long one's length (`cpu_outlined_loops_split_their_range`).
+// the long one's length (`cpu_outlined_loops_split_their_range`). Locals named `len` and
+// `chunk`, which the loops read, are no names of the CPU path's own (probe 153).
 class Main {
     static int[] step(int[] a, int k) {
         int[] r = new int[a.length];
@@ -19,7 +20,8 @@ class Main {
     public static void main(String[] args) {
         int n = Integer.parseInt(args[0]);
         int rounds = Integer.parseInt(args[1]);
-        int m = n / 3 + 17;
+        int len = n / 3 + 17;
+        int chunk = 977;
         int[] a = new int[n];
         int[] small = new int[100];
         for (int i = 0; i < n; i++) {
@@ -43,7 +45,7 @@ class Main {
             for (int i = 0; i < n + 3; i++) {
                 past += p[i % n] % 1000 + i;
             }
-            for (int i = 0; i < m; i++) {
+            for (int i = 0; i < len; i++) {
                 part ^= p[i] + i;
             }
             int[] s = step(small, r);
@@ -54,9 +56,9 @@ class Main {
                 shortFirst = Math.min(shortFirst, (long) s[i % 100] * p[i]);
             }
             for (int i = 5; i < n - 5; i++) {
-                y[i] += p[i] % 977 - i % 3;
+                y[i] += p[i] % chunk - i % 3;
             }
-            for (int i = 0; i < m; i++) {
+            for (int i = 0; i < len; i++) {
                 z[i] = z[i] * 3 + p[i] % 7;
             }
             for (int i = 0; i < (n >> 1) + 1; i++) {
@@ -76,6 +78,6 @@ class Main {
             zs += z[i] * (long) (i % 7 + 1);
         }
         System.out.println("y " + ys + " " + y[5] + " " + y[n - 6] + " " + y[n - 5]);
-        System.out.println("z " + zs + " " + z[m - 1] + " " + z[m]);
+        System.out.println("z " + zs + " " + z[len - 1] + " " + z[len]);
     }
 }

@@ -496,9 +496,10 @@ impl FnCx<'_> {
             _ => None,
         };
         // The chunk after the geometry; a reduction's accumulator is the parameter after
-        // the `dist` array (`outline_loops::Plan::params`).
+        // the `dist` array (`outline_loops::Plan::params`). The wrapper's own locals start
+        // with `somd_`, which no name of the program's keeps (`keywords`).
         let acc = accumulator.as_ref().and_then(|_| func.params.get(1)).copied();
-        let mut args = vec!["&[Geo::WHOLE]".to_string(), "chunk".to_string()];
+        let mut args = vec!["&[Geo::WHOLE]".to_string(), "somd_chunk".to_string()];
         args.extend(body_args.iter().cloned());
         for p in &func.params {
             let name = self.local_name(*p);
@@ -511,12 +512,12 @@ impl FnCx<'_> {
             });
         }
         let first = self.local_name(func.params[0]);
-        writeln!(out, "    let len = {first}.check(pos).len();")?;
+        writeln!(out, "    let somd_len = {first}.check(pos).len();")?;
         // A helper found to share an effect among the MIs after all runs the loop as one
         // (`analysis::shared`, as other SOMD methods' wrappers do).
         match somd_mir::analysis::shared::shared_effect(self.module, self.fid) {
             Some(_) => writeln!(out, "    let n_mis = 1;")?,
-            None => writeln!(out, "    let n_mis = rt::somd::loop_mis(len);")?,
+            None => writeln!(out, "    let n_mis = rt::somd::loop_mis(somd_len);")?,
         }
         writeln!(out, "    let _somd_call = rt::somd::somd_call({:?}, pos, n_mis);", func.name)?;
         writeln!(
@@ -524,7 +525,7 @@ impl FnCx<'_> {
             "    let partials = rt::somd::run_call_balanced_at({:?}, n_mis, |mi| {{",
             func.name
         )?;
-        writeln!(out, "        let chunk = rt::somd::loop_chunk(len, n_mis, mi);")?;
+        writeln!(out, "        let somd_chunk = rt::somd::loop_chunk(somd_len, n_mis, mi);")?;
         writeln!(out, "        {name}({})", args.join(", "))?;
         writeln!(out, "    }});")?;
         match accumulator {
