@@ -978,6 +978,67 @@ fn explain_names_host_loops_run_as_somd_methods() {
     assert!(report.contains("SOMD method Main.main$loop2\n"), "{report}");
 }
 
+/// A host loop calling a helper that reads a static field the program changes runs as a
+/// SOMD method that no device runs: `explain` says so at the loop, and the method's entry
+/// gives the reason; the loop calling a helper of constants is a kernel.
+#[test]
+fn explain_says_which_outlined_loops_no_device_runs() {
+    let program = source(
+        "explain-outlined-cpu",
+        "Main.somd",
+        r#"public class Main {
+    static int bias = 0;
+
+    static int mix(int v) {
+        return v % 100 + bias;
+    }
+
+    static int sq(int v) {
+        return v * v;
+    }
+
+    static int[] step(dist int[] a, int k) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = a[i] * 31 + k;
+        }
+        return r;
+    }
+
+    public static void main(String[] args) {
+        int[] a = new int[64];
+        int[] h = new int[64];
+        long t = 0;
+        for (int r = 0; r < 3; r++) {
+            bias = bias * 7 + r;
+            a = step(a, r);
+            for (int i = 0; i < a.length; i++) {
+                h[i] += mix(a[i]);
+            }
+            for (int i = 0; i < a.length; i++) {
+                t += sq(a[i]);
+            }
+        }
+        System.out.println(h[1] + " " + t);
+    }
+}
+"#,
+    );
+    let report = explained(&program);
+    let mixed = "Main.somd:27:22: loop in Main.main runs as the SOMD method Main.main$loop1 (it \
+                 writes one element of one array per iteration, over arrays that SOMD calls \
+                 make or read: no device runs it (see the method's entry); on the CPU the \
+                 pool's threads split its range)";
+    assert!(report.contains(mixed), "{report}");
+    let entry = report.split("SOMD method Main.main$loop1\n").nth(1).unwrap_or_default();
+    assert!(entry.trim_start().starts_with("runs on: CPU"), "{report}");
+    let squared = "Main.somd:30:22: loop in Main.main runs as the SOMD method Main.main$loop2 (it \
+                   reduces into `t` with `+`, exactly in any order, over arrays that SOMD calls \
+                   make: on a device it is a kernel, and those arrays stay there; on the CPU \
+                   the pool's threads split its range)";
+    assert!(report.contains(squared), "{report}");
+}
+
 /// `explain` says where each SOMD method runs and names what blocks the ineligible one:
 /// the construct, its position and the call chain.
 #[test]

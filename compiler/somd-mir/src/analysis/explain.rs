@@ -599,10 +599,19 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                   calls make or read"
                 .to_string(),
         };
+        // A loop whose method no device runs (a helper reading a mutable static) says so;
+        // the method's own entry names the reason.
+        let eligible = info.placements.iter().any(|p| {
+            matches!(p.subject, Subject::SomdMethod(f) if f == o.func) && p.device.is_ok()
+        });
+        let device = match eligible {
+            true => "on a device it is a kernel, and those arrays stay there",
+            false => "no device runs it (see the method's entry)",
+        };
         let _ = writeln!(
             out,
-            "{}: loop in {} runs as the SOMD method {} ({what}: on a device it is a kernel, \
-             and those arrays stay there; on the CPU the pool's threads split its range)",
+            "{}: loop in {} runs as the SOMD method {} ({what}: {device}; on the CPU the \
+             pool's threads split its range)",
             sources.position(o.span),
             module.function(o.caller).name,
             outlined.name,
