@@ -635,9 +635,9 @@ fn op_of(op: BinOpKind) -> Option<ReduceOp> {
 /// them (`analysis::combine::effect_free`: no stores to arrays or objects it did not make,
 /// no static field written, no output, no recursion): the outlined loop's iterations may
 /// then call it in any order and at once, and each returns what Java's would. Nor may it
-/// initialize a class at its first use (`init_order::first_use_classes`): that
-/// initializer's effects would come in whichever MI calls first.
-/// `first_use` holds the module's classes initialized at their first use.
+/// initialize a class at its first use (`first_use`, the module's
+/// `init_order::first_use_classes`): that initializer's effects would come in whichever MI
+/// calls first.
 fn pure_helper(module: &Module, first_use: &HashSet<ClassId>, callee: FuncId) -> bool {
     let f = module.function(callee);
     f.kind == FuncKind::Static
