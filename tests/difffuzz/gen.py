@@ -56,8 +56,17 @@ negative divisors, shifts by `long`, negative and large counts, `Math.round`, na
 casts from `long`, `float` and `double`, `bitCount`, and the special `float`/`double`
 values (NaN, infinities, -0.0, ties at .5, 2^52 + 1, 2^63) under `%`, `signum` and casts.
 
+With `--hostloops`, `main` also runs host loops over each array method's result, which
+the compiler may outline into SOMD methods of their own (note `device-execution`, "Outlined
+loops on the pool's threads"): reductions into `long` and `int` accumulators (`+=`, `-=`,
+`^=`, `|=`, `&=`, `*=`, `Math.max`/`Math.min`, conditional extrema, counts up and down,
+`+=` and `-=` under an `if`/`else`), loops writing an array at the index, over bounds
+from 0, 1, -2 (reading `r[i + 2]`), up to `n / 2`, `(n >> 1) + 1` and from `n / 4 * 3`,
+calling static helpers (one with a loop of its own) and declaring a local; with
+`--throwing`, a loop may divide by a value that can be zero.
+
 Usage: gen.py SEED [--methods N] [--throwing] [--effects] [--shapes] [--views] [--tables]
-    [--preludes] [--pairs] [--narrow] > Prog.somd
+    [--preludes] [--pairs] [--narrow] [--hostloops] > Prog.somd
 """
 import os
 import random
@@ -976,6 +985,116 @@ class Gen:
         return rx, ry, cx, cy, n, self.pick(INT_CONSTS), rng.randrange(1 << 30), small
 
 
+HOST_HELPERS = """    static long hx(long v) {
+        return v * 31 + (v >>> 7);
+    }
+
+    static long hy(long v, int j) {
+        long s = j;
+        for (int k = 0; k < 3; k++) {
+            s = s * 7 + (v >> (k * 8));
+        }
+        return s;
+    }
+"""
+
+HOST_CONSTS = ["0L", "1L", "3L", "-1L", "255L", "1000003L", "-9223372036854775808L",
+               "9223372036854775807L", "4294967296L"]
+
+
+def host_expr(rng, r, depth, risky):
+    """A `long` expression of the host loop's element `r[i]` (`r` an array name), `i`,
+    constants, `b`, helpers and `Math`; with `risky`, possibly a division by a value that
+    may be zero."""
+    if depth == 0 or rng.random() < 0.3:
+        return rng.choice(["%s[i]" % r, "%s[i]" % r, "(long) i", rng.choice(HOST_CONSTS),
+                           "(long) b[i & 1023]"])
+    a, b = host_expr(rng, r, depth - 1, risky), host_expr(rng, r, depth - 1, risky)
+    c = rng.random()
+    if c < 0.4:
+        return "(%s %s %s)" % (a, rng.choice(["+", "-", "*", "^", "&", "|"]), b)
+    if c < 0.5:
+        return "(%s %s %d)" % (a, rng.choice([">>", ">>>", "<<"]), rng.randrange(64))
+    if c < 0.6:
+        return "Math.%s(%s, %s)" % (rng.choice(["max", "min"]), a, b)
+    if c < 0.7:
+        return "Math.abs(%s)" % a
+    if c < 0.8:
+        return "hx(%s)" % a
+    if c < 0.88:
+        return "hy(%s, i & 15)" % a
+    if risky and c < 0.92:
+        return "(%s / (%s & 3L))" % (a, b)
+    return "(%s %% %d)" % (a, rng.choice([7, 1000, -13, 65536]))
+
+
+def host_loops(rng, k, risky):
+    """Host loops over `r<k>`, the result of method `k`, and the statement printing what
+    they computed."""
+    r = "r%d" % k
+    lines = []
+    printed = []
+    for j in range(rng.randrange(2, 5)):
+        acc = "h%d_%d" % (k, j)
+        lo, hi, off = rng.choice([("0", "n", ""), ("0", "n", ""), ("1", "n - 1", ""),
+                                  ("-2", "n - 2", " + 2"), ("0", "n / 2", ""),
+                                  ("0", "(n >> 1) + 1", ""), ("n / 4 * 3", "n", "")])
+        e = host_expr(rng, r, 3, risky and j == 0).replace("%s[i]" % r, "%s[i%s]" % (r, off))
+        e2 = host_expr(rng, r, 2, False).replace("%s[i]" % r, "%s[i%s]" % (r, off))
+        if risky and j == 0:
+            # A divisor whose low bits are 0 at some element, likely.
+            e = "(%s / (%s[i%s] & 7L))" % (e, r, off)
+        int_acc = rng.random() < 0.3
+        ty = "int" if int_acc else "long"
+        cast = "(int) " if int_acc else ""
+        e, e2 = cast + e, cast + e2
+        start = rng.choice(["0", "1", "-7", "123456789"]) + ("" if int_acc else "L")
+        form = rng.randrange(13)
+        if form == 12:
+            # An array written at the index.
+            w = "w%d_%d" % (k, j)
+            lines.append("        long[] %s = new long[n];" % w)
+            body = rng.choice(["%s[i] += %s;" % (w, e),
+                               "%s[i] = %s[i] * 3 + %s;" % (w, w, e),
+                               "if ((%s & 1) == 0) {\n                %s[i] -= %s;\n            } "
+                               "else {\n                %s[i] = %s;\n            }" % (e2, w, e, w, e)])
+            if off:
+                body = body.replace("%s[i]" % w, "%s[i + 2]" % w)
+            lines.append("        for (int i = %s; i < %s; i++) {" % (lo, hi))
+            lines.append("            " + body)
+            lines.append("        }")
+            lines.append("        long %s = 17;" % acc)
+            lines.append("        for (int i = 0; i < n; i++) {")
+            lines.append("            %s = %s * 1000003 + %s[i];" % (acc, acc, w))
+            lines.append("        }")
+            printed.append(acc)
+            continue
+        lines.append("        %s %s = %s;" % (ty, acc, start))
+        body = [
+            "%s += %s;" % (acc, e),
+            "%s -= %s;" % (acc, e),
+            "%s ^= %s;" % (acc, e),
+            "%s |= %s;" % (acc, e),
+            "%s &= %s;" % (acc, e),
+            "%s *= (%s) | 1;" % (acc, e),
+            "%s = Math.max(%s, %s);" % (acc, acc, e),
+            "%s = Math.min(%s, %s);" % (acc, e, acc),
+            "if (%s > %s) {\n                %s = %s;\n            }" % (e, acc, acc, e),
+            "if (%s >= %s) {\n                %s = %s;\n            }" % (acc, e, acc, e),
+            "if ((%s & 3) == 0) {\n                %s--;\n            }" % (e, acc),
+            "if (%s > 0) {\n                %s += %s;\n            } else {\n                "
+            "%s -= %s;\n            }" % (e2, acc, e, acc, e2),
+        ][form]
+        if rng.random() < 0.25:
+            body = "%s v = %s;\n            %s" % (ty, e2, body.replace(e2, "v") if e2 in body else body)
+        lines.append("        for (int i = %s; i < %s; i++) {" % (lo, hi))
+        lines.append("            " + body)
+        lines.append("        }")
+        printed.append(acc)
+    lines.append("        System.out.println(\"h%d \" + %s);" % (k, " + \" \" + ".join(printed)))
+    return lines
+
+
 def main():
     seed = int(sys.argv[1])
     methods = 12
@@ -988,14 +1107,19 @@ def main():
     tables = "--tables" in sys.argv
     preludes = "--preludes" in sys.argv
     pairs = "--pairs" in sys.argv
+    hostloops = "--hostloops" in sys.argv
     rng = random.Random(seed)
     gen = Gen(rng, throwing, effects, views, tables, preludes)
     gen.narrow = "--narrow" in sys.argv
     risky = rng.randrange(methods) if throwing else -1
+    if hostloops and rng.random() < 0.6:
+        # The host loops' division fails first more often.
+        risky = -1
     flags = "".join(f for f, on in ((" --throwing", throwing), (" --effects", effects),
                                     (" --shapes", shapes), (" --views", views),
                                     (" --tables", tables), (" --preludes", preludes),
-                                    (" --pairs", pairs), (" --narrow", "--narrow" in sys.argv)) if on)
+                                    (" --pairs", pairs), (" --narrow", "--narrow" in sys.argv),
+                                    (" --hostloops", hostloops)) if on)
     out = ["// Generated by tests/difffuzz/gen.py %d%s." % (seed, flags),
            "public class Main {"]
     kinds = []
@@ -1015,6 +1139,9 @@ def main():
         kinds.append(kind)
     calls = []
     table = ""
+    first_array = next((k for k in range(methods) if kinds[k] == "array"), -1)
+    if hostloops:
+        out.append(HOST_HELPERS)
     if views:
         out.append("""    static int pl(int[][] v, int e) {
         return v[0][1] * 3 + v[3][2] - e;
@@ -1044,6 +1171,12 @@ def main():
                     ty[0] + "mat", ry, cy, seed + 1, small, n, pv))
         elif kinds[k] == "matrix":
             calls.append("        print(\"m%d\", flat(m%d(grid(a), b, %d, %d)));" % (k, k, p, q))
+        elif kinds[k] == "array" and hostloops:
+            # The result stays a local for host loops over it (`host_loops`); with
+            # `--throwing` the first one's loop may divide by zero.
+            calls.append("        long[] r%d = m%d(a, b, %d, %d);" % (k, k, p, q))
+            calls.extend(host_loops(rng, k, throwing and k == first_array))
+            calls.append("        print(\"m%d\", r%d);" % (k, k))
         elif kinds[k] == "array":
             calls.append("        print(\"m%d\", m%d(a, b, %d, %d));" % (k, k, p, q))
         else:

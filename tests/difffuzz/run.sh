@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Differential testing of the back ends (docs/fuzzing.md): generates programs with gen.py,
-# builds each once, runs it under SOMD_DEVICE=seq, cpu and opencl (SOMD_STRICT=1) and its
-# Java twin, and reports every program whose outputs differ. Programs and outputs of a
-# difference are kept under $WORK/fail-SEED/.
+# builds each once, runs it under SOMD_DEVICE=seq, cpu (also with 7 threads) and opencl
+# (SOMD_STRICT=1) and its Java twin, and reports every program whose outputs differ.
+# Programs and outputs of a difference are kept under $WORK/fail-SEED/.
 #
 # Usage: tests/difffuzz/run.sh FIRST_SEED COUNT [gen.py options]
 # Environment: SOMDC (default target/release/somdc), WORK (default /tmp/somd-difffuzz),
@@ -39,8 +39,12 @@ for ((seed = first; seed < first + count; seed++)); do
     # Java's exception line against ours: the first line of standard error.
     head -n 1 "$dir/java.err" > "$dir/java.exc"
     bad=""
-    for device in seq cpu opencl; do
-        SOMD_DEVICE=$device SOMD_STRICT=1 "$bin" > "$dir/$device.out" 2> "$dir/$device.err"
+    # `cpu7`: the CPU with seven threads, more MIs than the machine's cores.
+    for device in seq cpu cpu7 opencl; do
+        threads=${SOMD_THREADS:-}
+        [ "$device" = cpu7 ] && threads=7
+        SOMD_DEVICE=${device%7} SOMD_THREADS=$threads SOMD_STRICT=1 "$bin" \
+            > "$dir/$device.out" 2> "$dir/$device.err"
         grep -m1 "^Exception" "$dir/$device.err" > "$dir/$device.exc"
         if ! cmp -s "$dir/java.out" "$dir/$device.out" || ! cmp -s "$dir/java.exc" "$dir/$device.exc"; then
             bad="$bad $device"
