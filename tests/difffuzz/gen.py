@@ -60,7 +60,8 @@ With `--hostloops`, `main` also runs host loops over each array method's result,
 the compiler may outline into SOMD methods of their own (note `device-execution`, "Outlined
 loops on the pool's threads"): reductions into `long` and `int` accumulators (`+=`, `-=`,
 `^=`, `|=`, `&=`, `*=`, `Math.max`/`Math.min`, conditional extrema, counts up and down,
-`+=` and `-=` under an `if`/`else`), loops writing an array at the index, over bounds
+`+=` and `-=` under an `if`/`else`), loops writing an array at the index, stepping up or
+down, over bounds
 from 0, 1, -2 (reading `r[i + 2]`), up to `n / 2`, `(n >> 1) + 1` and from `n / 4 * 3`,
 calling static helpers (one with a loop of its own) and declaring a local; with
 `--throwing`, a loop may divide by a value that can be zero.
@@ -1028,6 +1029,14 @@ def host_expr(rng, r, depth, risky):
     return "(%s %% %d)" % (a, rng.choice([7, 1000, -13, 65536]))
 
 
+def header(rng, lo, hi):
+    """A host loop's header over `lo <= i < hi`, stepping up, or a quarter of the time
+    down."""
+    if rng.random() < 0.25:
+        return "        for (int i = %s - 1; i >= %s; i--) {" % (hi, lo)
+    return "        for (int i = %s; i < %s; i++) {" % (lo, hi)
+
+
 def host_loops(rng, k, risky):
     """Host loops over `r<k>`, the result of method `k`, and the statement printing what
     they computed."""
@@ -1060,7 +1069,7 @@ def host_loops(rng, k, risky):
                                "else {\n                %s[i] = %s;\n            }" % (e2, w, e, w, e)])
             if off:
                 body = body.replace("%s[i]" % w, "%s[i + 2]" % w)
-            lines.append("        for (int i = %s; i < %s; i++) {" % (lo, hi))
+            lines.append(header(rng, lo, hi))
             lines.append("            " + body)
             lines.append("        }")
             lines.append("        long %s = 17;" % acc)
@@ -1087,7 +1096,7 @@ def host_loops(rng, k, risky):
         ][form]
         if rng.random() < 0.25:
             body = "%s v = %s;\n            %s" % (ty, e2, body.replace(e2, "v") if e2 in body else body)
-        lines.append("        for (int i = %s; i < %s; i++) {" % (lo, hi))
+        lines.append(header(rng, lo, hi))
         lines.append("            " + body)
         lines.append("        }")
         printed.append(acc)
