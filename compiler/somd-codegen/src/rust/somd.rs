@@ -525,8 +525,7 @@ impl FnCx<'_> {
             "    let partials = rt::somd::run_call_balanced_at({:?}, n_mis, |mi| {{",
             func.name
         )?;
-        let chunk = if self.chunked_down() { "loop_chunk_down" } else { "loop_chunk" };
-        writeln!(out, "        let somd_chunk = rt::somd::{chunk}(somd_len, n_mis, mi);")?;
+        writeln!(out, "        let somd_chunk = rt::somd::loop_chunk(somd_len, n_mis, mi);")?;
         writeln!(out, "        {name}({})", args.join(", "))?;
         writeln!(out, "    }});")?;
         match accumulator {
