@@ -18,27 +18,36 @@
  *   [0] epoch of the failing launch (0 = no failure). Launches share a buffer until the
  *       host reads it, and a later launch's failures never replace an earlier one's: a
  *       failing work-item whose launch did not set [0] records nothing.
- *   [1] entries written to the log
+ *   [1] slots of the log taken so far (the log is a ring: slot `[1] % SOMD_ERR_CAP`)
  *   [2, 3] ~key of the first failure so far (0 = none: keys stay below SOMD_KEY_DONE),
  *       a `ulong` at words 2 and 3 (8-byte aligned) where the device has 64-bit atomics,
  *       else a `uint` at word 2 with word 3 left 0 (below)
- *   [4 + 8 e ..] log entry e: key (low word, high word), sub, site id, kind, index,
- *       length, one unused word.
- * A failure whose key lowers [2, 3] (atomic max on ~key) appends its entry; the others (a
- * later iteration, or a second failure of the same iteration) record nothing. The final
- * minimum's entry is therefore in the log, and a context appends at most once (its keys
- * only grow), so the log of SOMD_ERR_CAP entries holds it unless more contexts than that
- * each lowered the minimum in turn (the host then reports the smallest key logged).
+ *   [4 + 8 e ..] log entry e: ~key (as the head's: a `ulong` at words 0 and 1, or a `uint`
+ *       at word 0 and a 0), sub, site id, kind, index, length, one unused word. The whole
+ *       buffer starts zeroed: a slot never written has ~key 0.
+ * A failure whose key lowers [2, 3] (atomic max on ~key) writes its entry; the others (a
+ * later iteration, or a second failure of the same iteration) record nothing. The writer
+ * takes the next slot of the ring and claims it with an atomic max on the slot's ~key: a
+ * slot holding a smaller key (a failure that lowered the minimum after this one did) is
+ * left as it is and this failure records nothing more, since it is not the first. So the
+ * final minimum's writer always claims its slot, and no writer of a larger key claims it
+ * after that, however many failures lowered the minimum before it: a loop whose
+ * work-items meet failures in the reverse of Java's order (an elementwise loop stepping
+ * down runs its indices upwards) lowers the minimum at every failure. The entry can only
+ * be lost to a writer of a larger key that claimed the same slot SOMD_ERR_CAP slots
+ * earlier and is still storing its fields.
  *
  * Work-items that share one iteration's key, each running part of an inner range (the
  * lanes form of a SOMD loop, a nested fold across a work-group or in slices), set `sub`
  * to 1 + the inner position before each inner step (0 elsewhere). A failure with a `sub`
- * also appends when its key equals the minimum, and the host takes, of the entries of the
- * minimal key, the one of the smallest `sub` (then the first logged): Java's first inner
- * step to fail, whichever lane recorded first. A failure without a `sub` never appends
- * at an equal key: it comes after the inner steps of its iteration (or before them, and
- * then it was recorded first). After appending, a context with a `sub` records nothing
- * more (its key becomes SOMD_KEY_DONE until the next SOMD_AT): its later steps come after.
+ * also writes an entry when its key equals the minimum (a slot already holding its key,
+ * another lane's, is passed over for the next one), and the host takes, of the entries of
+ * the minimal key, the one of the smallest `sub` (then of the lowest slot): Java's first
+ * inner step to fail, whichever lane recorded first. A failure without a `sub` never
+ * writes at an equal key: it comes after the inner steps of its iteration (or before
+ * them, and then it was recorded first). After writing, a context with a `sub` records
+ * nothing more (its key becomes SOMD_KEY_DONE until the next SOMD_AT): its later steps
+ * come after.
  *
  * Keys are 64-bit where the device has cl_khr_int64_extended_atomics (the NVIDIA and PoCL
  * platforms do): a flattened 2-D or 3-D loop may run more than 2^32 iterations, and each
@@ -60,6 +69,9 @@
 #define SOMD_ERR_ENTRY 8
 #define SOMD_ERR_CAP 1024
 #define SOMD_ERR_WORDS (SOMD_ERR_HEAD + SOMD_ERR_ENTRY * SOMD_ERR_CAP)
+/* Slots a lane tries when each holds another lane's entry of the same key (a ring that
+ * wrapped onto them). */
+#define SOMD_ERR_TRIES 8
 
 #define SOMD_KIND_BOUNDS 1          /* ArrayIndexOutOfBoundsException: Index I out of bounds for length L */
 #define SOMD_KIND_DIV_ZERO 2        /* ArithmeticException: / by zero */
@@ -130,16 +142,22 @@ inline void somd_fail(somd_cx *cx, int site, int kind, int index, int length)
     const uint old = atomic_max((volatile __global uint *)(head + 2), inv);
 #endif
     if (old > inv || (old == inv && cx->sub == 0u)) return;
-    const uint slot = atomic_inc((volatile __global uint *)(head + 1));
-    if (slot < SOMD_ERR_CAP) {
+    for (int tries = 0; tries < SOMD_ERR_TRIES; tries++) {
+        const uint slot = atomic_inc((volatile __global uint *)(head + 1)) % SOMD_ERR_CAP;
         __global int *e = cx->buf + SOMD_ERR_HEAD + SOMD_ERR_ENTRY * slot;
-        e[0] = (int)(uint)cx->key;
-        e[1] = (int)(uint)((ulong)cx->key >> 32);
+#ifdef SOMD_KEY64
+        const ulong held = atom_max((volatile __global ulong *)e, inv);
+#else
+        const uint held = atomic_max((volatile __global uint *)e, inv);
+#endif
+        if (held > inv) break;
+        if (held == inv) continue;
         e[2] = (int)cx->sub;
         e[3] = site;
         e[4] = kind;
         e[5] = index;
         e[6] = length;
+        break;
     }
     if (cx->sub != 0u) cx->key = SOMD_KEY_DONE;
 }

@@ -586,9 +586,8 @@ __kernel void several(__global int *out, const int n, const int from, SOMD_KERNE
 
 /* Item `n - 1 - r` runs the iterations `r * stride .. r * stride + stride - 1` of a space
  * of more than 2^32 (row `r` of a flattened 2-D loop), keyed by their place, so that the
- * items a CPU device runs first hold the later rows; in the 600 rows from `from` on (fewer
- * than the log's 1024 entries, each lowering the first key), the last iteration fails,
- * reading index `r + n`. */
+ * items a CPU device runs first hold the later rows; in the 600 rows from `from` on (each
+ * lowering the first key), the last iteration fails, reading index `r + n`. */
 __kernel void far(const int n, const int from, const long stride, SOMD_KERNEL_ERR)
 {
     SOMD_ERR_INIT;
@@ -597,6 +596,21 @@ __kernel void far(const int n, const int from, const long stride, SOMD_KERNEL_ER
     const int r = n - 1 - i;
     SOMD_AT((long)r * stride + stride - 1);
     int j = r >= from && r < from + 600 ? r + n : r;
+    SOMD_CHECK_INDEX(1, j, n);
+}
+
+/* Item `i` runs iteration `n - 1 - i` of Java's order (as an elementwise loop stepping
+ * down runs its indices upwards), so the items a device runs first hold the later
+ * iterations and each failure lowers the first key; every iteration from `from` on fails,
+ * reading index `k + n`. */
+__kernel void descending(const int n, const int from, SOMD_KERNEL_ERR)
+{
+    SOMD_ERR_INIT;
+    int i = get_global_id(0);
+    if (i >= n) return;
+    const int k = n - 1 - i;
+    SOMD_AT(k);
+    int j = k >= from ? k + n : k;
     SOMD_CHECK_INDEX(1, j, n);
 }
 
@@ -785,6 +799,33 @@ fn the_first_failing_iteration_is_reported() {
     }
 }
 
+/// Failures met in the reverse of Java's order, far more of them than the log's 1024
+/// entries, each lowering the first key: the first iteration's failure is still raised
+/// (the log is a ring whose entries a worse key never overwrites).
+#[test]
+fn failures_met_in_reverse_order_keep_the_first() {
+    let Some(ctx) = device() else { return };
+    let program = build(ctx, "fail_test", FAIL_CL);
+    let kernel = program.kernel("descending").expect("kernel");
+    let n = 200_000;
+    for from in [0, 1, 1023, 1024, 5000, 198_000, 199_999] {
+        let err = ErrorBuffer::new(ctx).expect("err");
+        let mut args = kernel.args();
+        unsafe {
+            args.set(0, &(n as i32)).expect("set arg").set(1, &from).expect("set arg");
+            args.set_err(2, &err).expect("set arg");
+        }
+        args.run_1d(ctx, n).expect("launch");
+        drop(args);
+        let exc = error::catch(|| err.check(&SITES).expect("read")).expect_err("fails");
+        let expect = format!(
+            "java.lang.ArrayIndexOutOfBoundsException: Index {} out of bounds for length {n}",
+            from + n as i32
+        );
+        assert_eq!(exc.headline(), expect, "failures from {from}");
+    }
+}
+
 /// A later launch's failures, even of smaller keys, never replace an earlier launch's on
 /// the same buffer (the host reads the buffer once after both, as in a `sync` body).
 #[test]
@@ -864,9 +905,22 @@ fn failures_past_2_pow_32_iterations_keep_their_order() {
     }
 }
 
-/// A log entry of `key`, `sub` and `index` (site 1, kind 1, length 9).
+/// The words of an inverted 64-bit key, in the device's (the host's) byte order.
+fn inverted(key: u64) -> [i32; 2] {
+    let bytes = (!key).to_ne_bytes();
+    [0, 4].map(|k| i32::from_ne_bytes(bytes[k..k + 4].try_into().expect("four bytes")))
+}
+
+/// A head whose first key is the 64-bit `key`.
+fn head(key: u64) -> [i32; 4] {
+    let [low, high] = inverted(key);
+    [1, 3, low, high]
+}
+
+/// A log entry of the 64-bit `key`, `sub` and `index` (site 1, kind 1, length 9).
 fn entry(key: u64, sub: u32, index: i32) -> [i32; 8] {
-    [key as u32 as i32, (key >> 32) as u32 as i32, sub as i32, 1, 1, index, 9, 0]
+    let [low, high] = inverted(key);
+    [low, high, sub as i32, 1, 1, index, 9, 0]
 }
 
 fn log(entries: &[[i32; 8]]) -> Vec<i32> {
@@ -875,21 +929,30 @@ fn log(entries: &[[i32; 8]]) -> Vec<i32> {
 
 #[test]
 fn the_log_gives_the_first_key_or_the_smallest_logged() {
-    let entries = log(&[entry(7, 0, 70), entry(3, 0, 30), entry(5, 0, 50)]);
-    let first = fail::first_failure(3, &entries).expect("logged");
+    let empty = [0; 8];
+    let entries = log(&[entry(7, 0, 70), empty, entry(3, 0, 30), entry(5, 0, 50), empty]);
+    let first = fail::first_failure(&head(3), &entries).expect("logged");
     assert_eq!(first.index, 30);
-    // The entry of the minimum was lost (the log overflowed): the smallest logged.
-    let lost = fail::first_failure(2, &entries).expect("logged");
+    // The entry of the minimum is missing: the smallest logged.
+    let lost = fail::first_failure(&head(2), &entries).expect("logged");
     assert_eq!(lost.index, 30);
-    assert_eq!(fail::first_failure(1, &[]), None);
-    // Of one key, the smallest sub, then the first logged.
+    assert_eq!(fail::first_failure(&head(1), &[]), None);
+    assert_eq!(fail::first_failure(&head(1), &log(&[empty, empty])), None);
+    // Of one key, the smallest sub, then the lowest slot.
     let subs = log(&[entry(4, 9, 90), entry(4, 2, 20), entry(4, 2, 21), entry(4, 0, 11)]);
-    assert_eq!(fail::first_failure(4, &subs[..24]).expect("logged").index, 20);
-    assert_eq!(fail::first_failure(4, &subs).expect("logged").index, 11);
+    assert_eq!(fail::first_failure(&head(4), &subs[..24]).expect("logged").index, 20);
+    assert_eq!(fail::first_failure(&head(4), &subs).expect("logged").index, 11);
     // 64-bit keys compare whole: a larger low word in a smaller high word comes first.
     let far = log(&[entry(2 << 32 | 1, 0, 21), entry(1 << 32 | 0xFFFF_FFF0, 0, 19)]);
-    assert_eq!(fail::first_failure(1 << 32 | 0xFFFF_FFF0, &far).expect("logged").index, 19);
-    assert_eq!(fail::first_failure(5, &far).expect("logged").index, 19);
+    let first = fail::first_failure(&head(1 << 32 | 0xFFFF_FFF0), &far);
+    assert_eq!(first.expect("logged").index, 19);
+    assert_eq!(fail::first_failure(&head(5), &far).expect("logged").index, 19);
+    // 32-bit keys: a `uint` ~key in word 0 of each entry, as in the head's word 2.
+    let narrow = |key: u32, index| [!key as i32, 0, 0, 1, 1, index, 9, 0];
+    let entries = log(&[narrow(9, 90), empty, narrow(6, 60), narrow(8, 80)]);
+    let first = fail::first_failure(&[1, 3, !6, 0], &entries);
+    assert_eq!(first.expect("logged").index, 60);
+    assert_eq!(fail::first_failure(&[1, 3, !2, 0], &entries).expect("logged").index, 60);
 }
 
 /// The head's first key: a 32-bit inverted key in word 2 (word 3 left 0), or a 64-bit one

@@ -17,13 +17,13 @@ pub const SOMD_REDUCE: &str = include_str!("../../cl/somd_reduce.cl");
 pub const SOMD_WIDEN: &str = include_str!("../../cl/somd_widen.cl");
 
 /// Words of the error buffer's head (`SOMD_ERR_HEAD` in `somd_errors.cl`): the failing
-/// launch's epoch, the log's entry count, and the first failure's inverted key (a 64-bit
-/// word, or a 32-bit one and a 0 on devices without 64-bit atomics).
+/// launch's epoch, the count of the log's slots taken, and the first failure's inverted key
+/// (a 64-bit word, or a 32-bit one and a 0 on devices without 64-bit atomics).
 pub const ERR_HEAD: usize = 4;
-/// Words of one log entry (`SOMD_ERR_ENTRY`): key (low word, high word), sub (the inner
+/// Words of one log entry (`SOMD_ERR_ENTRY`): inverted key (as the head's), sub (the inner
 /// step, 0 for none), site id, kind, index, length, one unused.
 pub const ERR_ENTRY: usize = 8;
-/// Entries of the log (`SOMD_ERR_CAP`).
+/// Entries of the log, a ring (`SOMD_ERR_CAP`).
 pub const ERR_CAP: usize = 1024;
 /// Number of `int` words of the error buffer (`SOMD_ERR_WORDS` in `somd_errors.cl`).
 pub const ERR_WORDS: usize = ERR_HEAD + ERR_ENTRY * ERR_CAP;

@@ -38,44 +38,48 @@ pub struct Failure {
 }
 
 impl Failure {
-    /// The failure of a log entry (key's two words, sub, site, kind, index, length).
+    /// The failure of a log entry (~key's two words, sub, site, kind, index, length).
     fn of_entry(entry: &[i32]) -> Failure {
         Failure { site: entry[3], kind: entry[4], index: entry[5], length: entry[6] }
     }
 }
 
-/// The 64-bit value of the words `low`, `high`.
-fn wide(low: i32, high: i32) -> u64 {
-    u64::from(low as u32) | u64::from(high as u32) << 32
-}
-
-/// The key of a log entry.
-fn entry_key(entry: &[i32]) -> u64 {
-    wide(entry[0], entry[1])
-}
-
-/// The key of the first failure, from the head's words 2 and 3: the inverse of a 64-bit
-/// word on a device with 64-bit atomics (its high word is never 0: keys stay below 2^63),
-/// else of the 32-bit word 2, word 3 left 0 (`somd_errors.cl`). The device stores the 64-bit
-/// word in its own byte order, which is the host's, as for every `long` buffer.
-pub fn first_key(words: &[i32]) -> u64 {
-    if words[3] == 0 {
-        u64::from(!(words[2] as u32))
-    } else {
-        let bytes = [words[2].to_ne_bytes(), words[3].to_ne_bytes()].concat();
+/// The key of an inverted key's words `low`, `high` as the device wrote them: a 64-bit word
+/// in its own byte order, which is the host's, as for every `long` buffer (`wide`), else a
+/// 32-bit key in `low`.
+fn uninvert(low: i32, high: i32, wide: bool) -> u64 {
+    if wide {
+        let bytes = [low.to_ne_bytes(), high.to_ne_bytes()].concat();
         !u64::from_ne_bytes(bytes.try_into().expect("eight bytes"))
+    } else {
+        u64::from(!(low as u32))
     }
 }
 
+/// Whether the head's words hold 64-bit keys: the high word of a 64-bit ~key is never 0
+/// (keys stay below 2^63), and 32-bit keys leave word 3 at 0.
+pub fn wide_keys(words: &[i32]) -> bool {
+    words[3] != 0
+}
+
+/// The key of the first failure, from the head's words 2 and 3: the inverse of a 64-bit
+/// word on a device with 64-bit atomics, else of a 32-bit word in word 2
+/// ([`wide_keys`]).
+pub fn first_key(words: &[i32]) -> u64 {
+    uninvert(words[2], words[3], wide_keys(words))
+}
+
 /// The failure of Java's first failing iteration among the log's `entries` (whole entries
-/// of [`ERR_ENTRY`] words): of the entries of key `first` (the head's minimum), the one of
-/// the smallest sub (Java's first inner step to fail among lanes sharing the key), the
-/// first logged of equal ones; when the log overflowed before any of them, the entry of
+/// of [`ERR_ENTRY`] words; slots never written, whose ~key is 0, are skipped), given the
+/// head's `words`: of the entries of the head's minimum key, the one of the smallest sub
+/// (Java's first inner step to fail among lanes sharing the key), then of the lowest slot;
+/// should the minimum's entry be missing (`somd_errors.cl` says when it can), the entry of
 /// the smallest key and sub logged.
-pub fn first_failure(first: u64, entries: &[i32]) -> Option<Failure> {
-    let entries = entries.chunks_exact(ERR_ENTRY);
-    let order = |e: &&[i32]| (entry_key(e), e[2] as u32);
-    let exact = entries.clone().filter(|e| entry_key(e) == first).min_by_key(order);
+pub fn first_failure(words: &[i32], entries: &[i32]) -> Option<Failure> {
+    let (first, wide) = (first_key(words), wide_keys(words));
+    let entries = entries.chunks_exact(ERR_ENTRY).filter(|e| e[0] != 0 || e[1] != 0);
+    let order = |e: &&[i32]| (uninvert(e[0], e[1], wide), e[2] as u32);
+    let exact = entries.clone().filter(|e| uninvert(e[0], e[1], wide) == first).min_by_key(order);
     exact.or_else(|| entries.min_by_key(order)).map(Failure::of_entry)
 }
 
@@ -121,17 +125,17 @@ impl ErrorBuffer {
             Buffer::<i32>::create(&ctx.context, CL_MEM_READ_WRITE, ERR_WORDS, ptr::null_mut())
         }
         .map_err(ClFailure::api("clCreateBuffer(somd_err)"))?;
-        // Only the head needs zeros: the log is read up to the head's count. The fill is
-        // queued ahead of every launch that uses the buffer (the queue is in order); copying
-        // the whole 20 KiB from the host cost a call of the runtime's reduction 60 µs on the
-        // H100.
-        // SAFETY: the pattern is copied when the fill is queued; the range is in the buffer.
+        // Zeros everywhere: the log's slots are claimed by an atomic max on their ~key
+        // (`somd_errors.cl`). The fill is queued ahead of every launch that uses the buffer
+        // (the queue is in order) and runs on the device; copying the whole buffer from
+        // the host cost a call of the runtime's reduction 60 µs on the H100.
+        // SAFETY: the pattern is copied when the fill is queued; the range is the buffer.
         unsafe {
             ctx.queue.enqueue_fill_buffer(
                 &mut buffer,
                 &[0i32],
                 0,
-                ERR_HEAD * std::mem::size_of::<i32>(),
+                ERR_WORDS * std::mem::size_of::<i32>(),
                 &[],
             )
         }
@@ -155,26 +159,24 @@ impl ErrorBuffer {
     }
 
     /// The first failure in Java's order, given the words [`ErrorBuffer::read`] returned:
-    /// `None` when none was recorded; the first entry when only one was logged; otherwise
-    /// the log is read (a launch where several iterations failed) and searched.
+    /// `None` when none was recorded; the first entry when one slot was taken; otherwise
+    /// the whole log is read (a launch where several iterations failed: the program ends)
+    /// and searched.
     pub fn failure(&self, words: &[i32; ERR_QUICK]) -> Result<Option<Failure>, ClFailure> {
         if words[0] == 0 {
             return Ok(None);
         }
-        let logged = (words[1] as u32 as usize).min(ERR_CAP);
-        let first = first_key(words);
-        if logged <= 1 {
-            return Ok(first_failure(first, &words[ERR_HEAD..]));
+        if words[1] as u32 <= 1 {
+            return Ok(first_failure(words, &words[ERR_HEAD..]));
         }
-        let mut entries = vec![0i32; logged * ERR_ENTRY];
+        let mut entries = vec![0i32; ERR_CAP * ERR_ENTRY];
         let offset = ERR_HEAD * std::mem::size_of::<i32>();
-        // SAFETY: blocking read of `logged` whole entries, which lie inside the buffer
-        // (`logged <= ERR_CAP`), into a vector of that size.
+        // SAFETY: blocking read of the log, which ends the buffer, into a vector its size.
         unsafe {
             self.ctx.queue.enqueue_read_buffer(&self.buffer, CL_BLOCKING, offset, &mut entries, &[])
         }
         .map_err(ClFailure::api("clEnqueueReadBuffer(somd_err log)"))?;
-        Ok(first_failure(first, &entries))
+        Ok(first_failure(words, &entries))
     }
 
     /// Waits for the launches queued so far and raises the recorded failure, if any, as the

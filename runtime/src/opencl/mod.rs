@@ -66,11 +66,12 @@
 //!   of the iteration running now, set by `SOMD_AT(k)`); every helper function that can fail
 //!   takes that context (`SOMD_ERR_PARAM`);
 //! - the buffer ([`ErrorBuffer::new`], zeroed) has a head of 4 `int` words, `[0]` the
-//!   failing launch's epoch (0 = none), `[1]` the log's entry count, `[2, 3]` the smallest
-//!   failing key, inverted (64-bit keys on devices with `cl_khr_int64_extended_atomics`,
-//!   else 32-bit ones in word 2: [`fail::first_key`]), then a log of 1024 entries of 8
-//!   words: key (low, high), sub (the inner step of lanes sharing an iteration's key, 0 for
-//!   none), site id, kind, index, length, one unused;
+//!   failing launch's epoch (0 = none), `[1]` the count of the log's slots taken (a ring),
+//!   `[2, 3]` the smallest failing key, inverted (64-bit keys on devices with
+//!   `cl_khr_int64_extended_atomics`, else 32-bit ones in word 2: [`fail::first_key`]),
+//!   then a log of 1024 entries of 8 words: the inverted key as in the head, sub (the
+//!   inner step of lanes sharing an iteration's key, 0 for none), site id, kind, index,
+//!   length, one unused;
 //! - kinds: 1 bounds (`ArrayIndexOutOfBoundsException: Index I out of bounds for length L`),
 //!   2 division by zero (`ArithmeticException: / by zero`), 3 negative size
 //!   (`NegativeArraySizeException: I`), 4 null (`NullPointerException`), 5 value-array bound
@@ -79,18 +80,20 @@
 //!   empty method reduction (`IllegalArgumentException: reduction of an empty array with a
 //!   method`, a `C.m !` nested in a kernel);
 //! - a failing work-item (`somd_fail`) records nothing unless word 0 is 0 or its own epoch
-//!   (a later launch never replaces an earlier one's failure), and appends its entry only
+//!   (a later launch never replaces an earlier one's failure), and writes its entry only
 //!   when its key lowers the smallest (an earlier iteration in Java's order), or equals it
-//!   with a `sub` (another lane's step of that iteration); it then returns
+//!   with a `sub` (another lane's step of that iteration), in the next slot of the ring
+//!   unless that slot holds a smaller key (an atomic max on the slot's inverted key: the
+//!   final minimum's entry survives however many failures lowered it before); it then returns
 //!   (statement macros `SOMD_CHECK_*`), or, in expression helpers (`somd_idiv`,
 //!   `SOMD_INDEX`), continues with a harmless value — it never performs the failing access;
 //! - the site id indexes a `&'static [SourcePos]` table the generated code owns, one entry
 //!   per failing site in the order the OpenCL writer numbered them;
 //! - after a launch or a batch of launches, and before the host reads any result,
 //!   [`ErrorBuffer::check`] reads the head and the first entry (a blocking read on the
-//!   in-order queue, so it also waits for the launches), the rest of the log only when
-//!   several entries were written ([`ErrorBuffer::failure`]: the entry of the smallest key,
-//!   then of the smallest `sub`),
+//!   in-order queue, so it also waits for the launches), the whole log only when several
+//!   slots were taken ([`ErrorBuffer::failure`]: the entry of the smallest key, then of the
+//!   smallest `sub`),
 //!   and raises the exception through [`crate::error`] — the same class, detail and
 //!   `\tat FILE:LINE:COL` text as the CPU backends.
 //!
