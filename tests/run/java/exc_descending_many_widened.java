@@ -1,6 +1,6 @@
 // A widened elementwise loop stepping down (several consecutive elements per work-item,
-// the work-items ascending) with 4,000 divisions by zero: Java meets element 99,958's
-// remainder before element 99,957's division, so every placement reports the remainder's
+// the work-items ascending) with 20,000 divisions by zero: Java meets element 99,998's
+// remainder before element 99,997's division, so every placement reports the remainder's
 // position, however many failures the device met first.
 class Main {
     static int[] ratios(int[] a, int[] b, int[] c) {
@@ -24,10 +24,10 @@ class Main {
         int[] r = ratios(a, b, c);
         System.out.println(r[0] + " " + r[n - 1]);
         for (int i = 0; i < n; i++) {
-            if (i % 50 == 7) {
+            if (i % 10 == 7) {
                 b[i] = 0;
             }
-            if (i % 50 == 8) {
+            if (i % 10 == 8) {
                 c[i] = 0;
             }
         }
