@@ -566,6 +566,16 @@ pub fn loop_chunk(len: usize, n_mis: usize, mi: usize) -> (i32, i32) {
     (from, to)
 }
 
+/// [`loop_chunk`] for a loop stepping down: MI `mi` takes the share [`loop_chunk`] gives
+/// MI `n_mis - 1 - mi`, as an inclusive range (the first MI's reaching up to `i32::MAX`
+/// itself, where a loop may start), so that the MIs in their order take the iterations in
+/// Java's, from the top.
+pub fn loop_chunk_down(len: usize, n_mis: usize, mi: usize) -> (i32, i32) {
+    let last = n_mis.max(1) - 1;
+    let (from, to) = loop_chunk(len, n_mis, last - mi.min(last));
+    (from, if to == i32::MAX { to } else { to - 1 })
+}
+
 /// [`run_call_balanced`] for the calls of the SOMD method `method` (a name the generated code
 /// passes as a literal: its address keys the site), whose MIs are taken by as many threads
 /// as the site's previous call had work for ([`threads_for_work`]).
@@ -3556,6 +3566,10 @@ mod tests {
         }
         assert_eq!(loop_chunk(10, 3, 1), (3, 6));
         assert_eq!(loop_mis(0), 1);
+        // Down: the top first, inclusive.
+        let down: Vec<_> = (0..3).map(|mi| loop_chunk_down(10, 3, mi)).collect();
+        assert_eq!(down, [(6, i32::MAX), (3, 5), (i32::MIN, 2)]);
+        assert_eq!(loop_chunk_down(0, 1, 0), (i32::MIN, i32::MAX));
     }
 
     /// Whether `part` is a window onto `source`'s storage starting at element `start`.

@@ -182,6 +182,9 @@ pub struct Outlined {
     pub accumulator: Option<LocalId>,
     /// `func`'s loop index, whose range the CPU path splits.
     pub index: LocalId,
+    /// Whether the loop steps down (`for (int i = hi; i >= lo; i--)`): the CPU path's first
+    /// MI then takes the top of the range.
+    pub down: bool,
 }
 
 /// A call of a small helper that lowering wrote into its caller (`inline_helpers`).

@@ -15,7 +15,8 @@
 //!
 //! A loop qualifies when
 //!
-//! - it is a counted `for (int i = lo; i < hi; i++)` (or `++i`, `i += 1`) of a host
+//! - it is a counted `for (int i = lo; i < hi; i++)` (or `++i`, `i += 1`), or since the
+//!   eighty-sixth session `for (int i = hi; i >= lo; i--)` (`>`, `--i`, `i -= 1`), of a host
 //!   function (no SOMD method, not `local`), without a label, whose `lo` and `hi` are
 //!   constants, locals, lengths of locals, sums and differences of those, and products,
 //!   quotients and right shifts of those by a constant that is not 0 (`n / 2`, `(n >> 1) +
@@ -71,11 +72,13 @@
 //! place (`Module::outlined`: the loop indexes `w` from 0 as the whole array), its index
 //! range split among MIs (`rt::somd::loop_chunk`; each MI runs the iterations of its
 //! share, the first MI's share reaching down to any start and the last one's up to any
-//! bound). Every iteration writes only its own element, and a reduction's MIs past the
-//! first start from the operator's identity, their partials folded in order; the lowest
-//! failing MI's exception is Java's first. So every placement gives Java's results and
-//! exceptions; each copied expression keeps its source position. On a device the loop is
-//! one kernel, whose failures are raised in Java's order, as for any SOMD method.
+//! bound; a loop stepping down takes the shares from the top, `loop_chunk_down`, so that
+//! the MIs' order is Java's). Every iteration writes only its own element, and a
+//! reduction's MIs past the first start from the operator's identity, their partials
+//! folded in order; the lowest failing MI's exception is Java's first. So every placement
+//! gives Java's results and exceptions; each copied expression keeps its source position.
+//! On a device the loop is one kernel, whose failures are raised in Java's order, as for
+//! any SOMD method.
 
 use crate::analysis::parallel::strip_widening;
 use crate::analysis::{keep, walk};
@@ -103,11 +106,11 @@ pub fn outline_host_loops(module: &mut Module) {
         // The loops' own expressions stay behind, unused.
         crate::scalarize::compact(&mut func);
         module.functions[f] = func;
-        for (loop_fn, index, span, accumulator) in made {
-            let id = FuncId(module.functions.len() as u32);
+        for (loop_fn, mut outlined) in made {
+            outlined.func = FuncId(module.functions.len() as u32);
+            outlined.caller = FuncId(f as u32);
             module.functions.push(loop_fn);
-            let caller = FuncId(f as u32);
-            module.outlined.push(Outlined { caller, func: id, span, accumulator, index });
+            module.outlined.push(outlined);
         }
     }
 }
@@ -125,7 +128,7 @@ fn outline_block(
     block: &mut Block,
     passed: &HashSet<LocalId>,
     next: usize,
-    made: &mut Vec<(Function, LocalId, somd_diag::Span, Option<LocalId>)>,
+    made: &mut Vec<(Function, Outlined)>,
 ) {
     for stmt in &mut block.stmts {
         let plan = match &*stmt {
@@ -170,6 +173,8 @@ fn outline_block(
         let Some((loop_fn, loop_index)) = loop_function(original, b, &plan, name, span) else {
             continue;
         };
+        let down = matches!(&b.stmts[1], Stmt::Loop { update, .. }
+            if matches!(update.as_slice(), [u] if steps_down(original, *u, index)));
         if matches!(plan.target, Target::Reduction { .. }) && !reduces_on_a_device(module, &loop_fn)
         {
             continue;
@@ -179,7 +184,16 @@ fn outline_block(
             Target::Array(_) => None,
             Target::Reduction { acc, .. } => Some(acc),
         };
-        made.push((loop_fn, loop_index, span, accumulator));
+        // The caller and the method's id are the module's to give (`outline_host_loops`).
+        let outlined = Outlined {
+            caller: FuncId(0),
+            func: FuncId(0),
+            span,
+            accumulator,
+            index: loop_index,
+            down,
+        };
+        made.push((loop_fn, outlined));
     }
 }
 
@@ -240,9 +254,21 @@ fn qualifies(
         return None;
     }
     let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == *i);
-    let steps = matches!(update.as_slice(), [u] if walk::is_increment(func, *u, *i));
+    // Up to `i < hi`, or (since the eighty-sixth session) down to `i >= lo` or `i > lo`:
+    // the other bound is the test's.
+    let up = matches!(update.as_slice(), [u] if walk::is_increment(func, *u, *i));
+    let down = matches!(update.as_slice(), [u] if steps_down(func, *u, *i));
     let hi = match &func.expr(*test).kind {
-        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Lt && is_index(*lhs) => *rhs,
+        ExprKind::Binary { op, lhs, rhs }
+            if is_index(*lhs)
+                && match op.kind {
+                    BinOpKind::Lt => up,
+                    BinOpKind::Ge | BinOpKind::Gt => down,
+                    _ => false,
+                } =>
+        {
+            *rhs
+        }
         _ => return None,
     };
     fn bound(func: &Function, e: ExprId, i: LocalId) -> bool {
@@ -271,7 +297,7 @@ fn qualifies(
         }
     }
     let bound = |e: ExprId| bound(func, e, *i);
-    if !steps || !bound(*lo) || !bound(hi) {
+    if !bound(*lo) || !bound(hi) {
         return None;
     }
     // The body: declarations of primitive locals, stores to `w[i]`, and `if`s of those.
@@ -676,6 +702,21 @@ fn uses_first_use_class(module: &Module, first_use: &HashSet<ClassId>, fid: Func
         }
     }
     false
+}
+
+/// Whether `e` steps the local `i` down by one (`i--`, `--i`, `i -= 1`).
+fn steps_down(func: &Function, e: ExprId, i: LocalId) -> bool {
+    let is_i = |t: ExprId| matches!(func.expr(t).kind, ExprKind::Local(l) if l == i);
+    match func.expr(e).kind {
+        ExprKind::IncDec { target, delta: -1, .. } => is_i(target),
+        ExprKind::CompoundAssign { target, op, value } => {
+            is_i(target)
+                && op.kind == BinOpKind::Sub
+                && op.ty == PrimOrRef::Prim(PrimType::Int)
+                && matches!(func.expr(value).kind, ExprKind::Const(Const::Int(1)))
+        }
+        _ => false,
+    }
 }
 
 /// Whether `ty` is an array (of any dimensions) of primitives.

@@ -1,10 +1,10 @@
 // args: 100000 3
-// Host loops over SOMD results stepping down: sums, a maximum and a count from `n - 1` to
-// 0 or above `n / 2`, a loop starting past the array (`p[i % n]` from `n + 1`) and one
-// going below 0 (`p[i + 2]` down to -2), and an array written at the index. They stay on
-// the host (eighty-sixth session: a kernel stepping down may raise another failure than
-// Java's first when over 1,024 iterations fail, note `device-execution`, "Known gaps"),
-// and every placement gives Java's results.
+// Host loops over SOMD results stepping down run as SOMD methods of their own (eighty-seventh
+// session): sums, a maximum and a count from `n - 1` to 0 or above `n / 2`, a loop
+// starting past the array (`p[i % n]` from `n + 1`) and one going below 0 (`p[i + 2]`
+// down to -2), and an array written at the index. The CPU path splits their range among
+// MIs, the first taking the top (`rt::somd::loop_chunk_down`); every placement gives
+// Java's results.
 class Main {
     static int[] step(int[] a, int k) {
         int[] r = new int[a.length];

@@ -1,9 +1,10 @@
 // args: 100000 3
-// throws-at: 33:25
-// A host loop stepping down over SOMD results fails twice in its last round: at element
-// 70000, reading a table at index -1, and from element 20000 down, dividing by zero. Java
-// reaches element 70000 first: its ArrayIndexOutOfBoundsException, on every placement
-// (the loop stays on the host, eighty-sixth session).
+// throws-at: 34:25
+// A host loop stepping down over SOMD results that runs as a SOMD method of its own fails
+// twice in its last round: at element 70000, reading a table at index -1, and from element
+// 20000, dividing by zero. Java reaches element 70000 first; the CPU path's MIs take
+// the range from the top (eighty-seventh session), so the read's MI comes before the
+// division's: Java's ArrayIndexOutOfBoundsException, on every placement.
 class Main {
     static int[] shift(int[] a, int k, int bad) {
         int o = 0;

@@ -525,7 +525,8 @@ impl FnCx<'_> {
             "    let partials = rt::somd::run_call_balanced_at({:?}, n_mis, |mi| {{",
             func.name
         )?;
-        writeln!(out, "        let somd_chunk = rt::somd::loop_chunk(somd_len, n_mis, mi);")?;
+        let chunk = if self.chunked_down() { "loop_chunk_down" } else { "loop_chunk" };
+        writeln!(out, "        let somd_chunk = rt::somd::{chunk}(somd_len, n_mis, mi);")?;
         writeln!(out, "        {name}({})", args.join(", "))?;
         writeln!(out, "    }});")?;
         match accumulator {

@@ -136,6 +136,12 @@ impl FnCx<'_> {
         self.module.outlined.iter().find(|o| o.func == self.fid).map(|o| o.index)
     }
 
+    /// Whether that loop steps down: its MIs' chunks are inclusive ranges, the top first
+    /// (`rt::somd::loop_chunk_down`).
+    pub(crate) fn chunked_down(&self) -> bool {
+        self.module.outlined.iter().any(|o| o.func == self.fid && o.down)
+    }
+
     /// The function's signature, parameters first (`geo` for SOMD bodies, then `this`).
     fn signature(&self) -> Result<String, EmitError> {
         let func = self.func;
@@ -1188,9 +1194,13 @@ impl FnCx<'_> {
                     Some(e) => self.expr(*e)?,
                     None => const_default(self.module, &self.names.classes, ty)?,
                 };
-                // An outlined loop's MI starts at its chunk, past the loop's start.
+                // An outlined loop's MI starts at its chunk, past the loop's start (below it,
+                // stepping down).
                 if self.chunked_index() == Some(*local) {
-                    value = format!("i32::max({value}, somd_chunk.0)");
+                    value = match self.chunked_down() {
+                        true => format!("i32::min({value}, somd_chunk.1)"),
+                        false => format!("i32::max({value}, somd_chunk.0)"),
+                    };
                 }
                 let name = self.local_name(*local);
                 write_text(out, level, &format!("let mut {name}: {rust} = "), &value, ";")?;
@@ -1950,18 +1960,22 @@ impl FnCx<'_> {
                 None if is_const_true(self, t) => None,
                 None => Some(self.cond(t)?),
             };
-            // An outlined loop's MI stops at its chunk's end, after Java's test `i < hi`.
+            // An outlined loop's MI stops at its chunk's end, after Java's test `i < hi` (at
+            // its chunk's bottom, after `i >= lo` or `i > lo`, stepping down).
             let chunk_end = match (&self.e(t)?.kind, self.chunked_index()) {
-                (ExprKind::Binary { op, lhs, .. }, Some(index)) if op.kind == BinOpKind::Lt => {
+                (ExprKind::Binary { op, lhs, .. }, Some(index)) => {
                     let counter = matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index);
-                    counter.then(|| self.local_name(index))
+                    let end = match (op.kind, self.chunked_down()) {
+                        (BinOpKind::Lt, false) => Some("< somd_chunk.1"),
+                        (BinOpKind::Ge | BinOpKind::Gt, true) => Some(">= somd_chunk.0"),
+                        _ => None,
+                    };
+                    end.filter(|_| counter).map(|end| format!("{} {end}", self.local_name(index)))
                 }
                 _ => None,
             };
             let c = match (c, chunk_end) {
-                (Some(c), Some(index)) if checked => {
-                    Some(format!("{} && {index} < somd_chunk.1", paren(c)))
-                }
+                (Some(c), Some(end)) if checked => Some(format!("{} && {end}", paren(c))),
                 (c, _) => c,
             };
             if let Some(c) = c {
