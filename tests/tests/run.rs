@@ -5618,6 +5618,36 @@ fn host_loops_subtracting_and_taking_extrema_run_on_the_device() {
     assert!(of("Main.main$loop7").is_empty(), "{stderr}");
 }
 
+/// Host loops setting a flag under a condition run on the device (`device_outlined_flags`):
+/// the five `||` and `&&` reductions find `p` resident, upload nothing and bring down
+/// partials only; the loop setting and clearing its flag and the one reading its flag make
+/// no call.
+#[test]
+fn host_loops_setting_flags_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_flags";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 30,000 elements, 4 rounds.
+    let (n, rounds) = (30_000u64, 4usize);
+    let of = |name: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == name).collect() };
+    for k in 1..=5 {
+        let looped = format!("Main.main$loop{k}");
+        let each = of(&looped);
+        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
+        for c in each {
+            let call = up_and_resident(c, true);
+            assert_eq!(c.bytes_h2d, 0, "{looped}: {call}");
+            assert!(c.resident.iter().any(|(b, k)| b == "p" && *k == 4 * n), "{looped}: {call}");
+            assert!(c.launches == 1 && c.bytes_d2h <= 1024, "{looped}: {call}\n{stderr}");
+        }
+    }
+    assert!(of("Main.main$loop6").is_empty(), "{stderr}");
+}
+
 /// Host loops stepping down over SOMD results run on the device (`device_outlined_down`):
 /// the five reductions (from `n - 1`, `n + 1` and `n - 3` down, to 0, past `n / 2` and -2)
 /// find `p` resident, upload nothing and bring down partials only; the loop writing `w` at

@@ -16,7 +16,7 @@
 //! A loop qualifies when
 //!
 //! - it is a counted `for (int i = lo; i < hi; i++)` (or `++i`, `i += 1`), or since the
-//!   eighty-sixth session `for (int i = hi; i >= lo; i--)` (`>`, `--i`, `i -= 1`), of a host
+//!   eighty-seventh session `for (int i = hi; i >= lo; i--)` (`>`, `--i`, `i -= 1`), of a host
 //!   function (no SOMD method, not `local`), without a label, whose `lo` and `hi` are
 //!   constants, locals, lengths of locals, sums and differences of those, and products,
 //!   quotients and right shifts of those by a constant that is not 0 (`n / 2`, `(n >> 1) +
@@ -51,8 +51,10 @@
 //! A *reduction* loop qualifies too (eighty-fifth session): one whose body, of the same
 //! statements, stores to no array and updates one local `acc` declared before it, each
 //! time with one operator (`acc op= e`, `acc = acc op e`, `acc++`, `acc = Math.max(acc, e)`,
-//! `if (..) count++;`; `acc -= e`, `acc = acc - e` and `acc--` add, and since the
-//! eighty-sixth session `if (v > m) m = v;` of an `int` or `long` `m` is `max`, `<` `min`)
+//! `if (..) count++;`; `acc -= e`, `acc = acc - e` and `acc--` add, since the
+//! eighty-sixth session `if (v > m) m = v;` of an `int` or `long` `m` is `max`, `<` `min`,
+//! and since the eighty-seventh `if (..) found = true;` of a `boolean` is `||`, `ok =
+//! false` `&&`)
 //! that is exact in any order: `+`, `*`, `&`, `|`, `^`, `min`, `max` of
 //! `int`s and `long`s, `min` and `max` of `float`s and `double`s (Java's rules: NaN wins,
 //! `-0.0 < 0.0`), `&&`, `||`, `&`, `|` and `^` of `boolean`s, and some 1-D array it reads
@@ -254,7 +256,7 @@ fn qualifies(
         return None;
     }
     let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == *i);
-    // Up to `i < hi`, or (since the eighty-sixth session) down to `i >= lo` or `i > lo`:
+    // Up to `i < hi`, or (since the eighty-seventh session) down to `i >= lo` or `i > lo`:
     // the other bound is the test's.
     let up = matches!(update.as_slice(), [u] if walk::is_increment(func, *u, *i));
     let down = matches!(update.as_slice(), [u] if steps_down(func, *u, *i));
@@ -494,7 +496,8 @@ struct Scan {
     /// and tests are among the `roots`.
     reads_w: bool,
     /// The one local declared outside the body that it assigns, and the operator of every
-    /// assignment (`acc op= e`, `acc = acc op e`, `acc++`, `acc = Math.max(acc, e)`).
+    /// assignment (`acc op= e`, `acc = acc op e`, `acc++`, `acc = Math.max(acc, e)`,
+    /// `found = true` under a condition).
     acc: Option<(LocalId, ReduceOp)>,
 }
 
@@ -571,6 +574,13 @@ impl Scan {
             ExprKind::Assign { target, value } => {
                 let Some(acc) = local(*target) else { return false };
                 let op = match &func.expr(*value).kind {
+                    // `found = true` / `ok = false`, under any condition: `||` / `&&` of
+                    // the conditions, which every iteration evaluates in Java too.
+                    ExprKind::Const(Const::Bool(b))
+                        if func.local(acc).ty == Type::Prim(PrimType::Boolean) =>
+                    {
+                        Some(if *b { ReduceOp::Or } else { ReduceOp::And })
+                    }
                     ExprKind::Binary { op, lhs, .. }
                         if local(*lhs) == Some(acc) && op.kind == BinOpKind::Sub =>
                     {
