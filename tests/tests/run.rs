@@ -5618,7 +5618,7 @@ fn host_loops_subtracting_and_taking_extrema_run_on_the_device() {
     assert!(of("Main.main$loop7").is_empty(), "{stderr}");
 }
 
-/// Host loops setting a flag under a condition run on the device (`device_outlined_flags`):
+/// Host loops setting a flag under a condition run on the device (`device_outlined_set_flags`):
 /// the five `||` and `&&` reductions find `p` resident, upload nothing and bring down
 /// partials only; the loop setting and clearing its flag and the one reading its flag make
 /// no call.
@@ -5627,7 +5627,7 @@ fn host_loops_setting_flags_run_on_the_device() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let name = "device_outlined_flags";
+    let name = "device_outlined_set_flags";
     let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
     let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
     let stderr = &outcome.stderr;

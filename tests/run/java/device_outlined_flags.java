@@ -1,14 +1,14 @@
-// args: 30000 4
-// Host loops over SOMD results that set a boolean flag under a condition (`if (c) found =
-// true;`, `if (c) ok = false;`, in nested tests, stepping down, over half the range, from a
-// flag already set) run as SOMD methods of their own, reductions with `||` and `&&` (eighty-seventh
-// session); a flag set one way and cleared another, or read in the loop, stays on the
-// host. Every placement gives Java's results.
+// args: 10000 4
+// Host loops folding SOMD results into `boolean` flags run as SOMD methods of their own
+// (eighty-fifth session): `&=`, `|=` and `^=` of `boolean`s, evaluated in every iteration
+// as Java does, are exact in any order. Each round's flags change: an element equal to a
+// value the round reaches, an odd count of odd elements, all below a bound.
 class Main {
     static int[] step(int[] a, int k) {
+        int o = 0;
         int[] r = new int[a.length];
         for (int i = 0; i < a.length; i++) {
-            r[i] = (a[i] * 31 + k * 7) % 1009;
+            r[i] = (a[i] * 31 + k * 7 + o + i) % 100003;
         }
         return r;
     }
@@ -18,65 +18,24 @@ class Main {
         int rounds = Integer.parseInt(args[1]);
         int[] a = new int[n];
         for (int i = 0; i < n; i++) {
-            a[i] = i % 1009;
+            a[i] = i;
         }
+        boolean odd = false;
         for (int r = 0; r < rounds; r++) {
-            int[] p = step(a, r);
-            boolean changed = false;
+            a = step(a, r);
+            boolean below = true;
             for (int i = 0; i < n; i++) {
-                if (p[i] != a[i]) {
-                    changed = true;
-                }
-            }
-            boolean small = true;
-            for (int i = 0; i < n; i++) {
-                if (p[i] >= 1006 + r) {
-                    small = false;
-                }
+                below &= a[i] < 100000 - r * 10;
             }
             boolean hit = false;
             for (int i = 0; i < n; i++) {
-                if (p[i] % 2 == 0) {
-                    if (p[i] == 2 * r + 1000) {
-                        hit = true;
-                    }
-                } else if (p[i] == 3 * r) {
-                    hit = true;
-                }
+                hit |= a[i] == 4242 + r;
             }
-            boolean never = false;
-            for (int i = n - 1; i >= 0; i--) {
-                if (p[i] < 0) {
-                    never = true;
-                }
+            for (int i = 1; i < n; i++) {
+                odd ^= (a[i] & 1) == 1;
             }
-            boolean late = r == 3;
-            for (int i = 0; i < n / 2; i++) {
-                if (p[i] > 1010) {
-                    late = true;
-                }
-            }
-            boolean flip = false;
-            for (int i = 0; i < n; i++) {
-                if (p[i] > 500) {
-                    flip = true;
-                } else if (p[i] < 3) {
-                    flip = false;
-                }
-            }
-            boolean seen = false;
-            int after = 0;
-            for (int i = 0; i < n; i++) {
-                if (seen) {
-                    after++;
-                }
-                if (p[i] == 17) {
-                    seen = true;
-                }
-            }
-            System.out.println(r + ": " + changed + " " + small + " " + hit + " " + never + " "
-                    + late + " " + flip + " " + after);
-            a = p;
+            System.out.println(r + ": " + below + " " + hit + " " + odd);
         }
+        System.out.println(a[0] + " " + a[n - 1]);
     }
 }
