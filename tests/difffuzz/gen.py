@@ -60,7 +60,8 @@ With `--hostloops`, `main` also runs host loops over each array method's result,
 the compiler may outline into SOMD methods of their own (note `device-execution`, "Outlined
 loops on the pool's threads"): reductions into `long` and `int` accumulators (`+=`, `-=`,
 `^=`, `|=`, `&=`, `*=`, `Math.max`/`Math.min`, conditional extrema, counts up and down,
-`+=` and `-=` under an `if`/`else`), loops writing an array at the index, stepping up or
+`+=` and `-=` under an `if`/`else`), `boolean` flags set or cleared under a condition,
+loops writing an array at the index, stepping up or
 down, over bounds
 from 0, 1, -2 (reading `r[i + 2]`), up to `n / 2`, `(n >> 1) + 1` and from `n / 4 * 3`,
 calling static helpers (one with a loop of its own) and declaring a local; with
@@ -1058,7 +1059,21 @@ def host_loops(rng, k, risky):
         cast = "(int) " if int_acc else ""
         e, e2 = cast + e, cast + e2
         start = rng.choice(["0", "1", "-7", "123456789"]) + ("" if int_acc else "L")
-        form = rng.randrange(13)
+        form = rng.randrange(14)
+        if form == 13:
+            # A flag set under a condition (`||`), cleared under one (`&&`), or both (the
+            # last write wins: no reduction).
+            lines.append("        boolean %s = %s;" % (acc, rng.choice(["false", "true"])))
+            body = rng.choice([
+                "if (%s > %s) {\n                %s = true;\n            }" % (e, e2, acc),
+                "if ((%s & 15) == 3) {\n                %s = false;\n            }" % (e, acc),
+                "if (%s < 0) {\n                %s = true;\n            } else if ((%s & 7) == 1) "
+                "{\n                %s = false;\n            }" % (e, acc, e2, acc)])
+            lines.append(header(rng, lo, hi))
+            lines.append("            " + body)
+            lines.append("        }")
+            printed.append(acc)
+            continue
         if form == 12:
             # An array written at the index.
             w = "w%d_%d" % (k, j)
