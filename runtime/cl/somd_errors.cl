@@ -33,9 +33,11 @@
  * final minimum's writer always claims its slot, and no writer of a larger key claims it
  * after that, however many failures lowered the minimum before it: a loop whose
  * work-items meet failures in the reverse of Java's order (an elementwise loop stepping
- * down runs its indices upwards) lowers the minimum at every failure. The entry can only
- * be lost to a writer of a larger key that claimed the same slot SOMD_ERR_CAP slots
- * earlier and is still storing its fields.
+ * down runs its indices upwards) lowers the minimum at every failure. Its fields can only
+ * be overwritten by a writer of a larger key that claimed the same slot a multiple of
+ * SOMD_ERR_CAP slots earlier and is still storing its own (the slot then holds the
+ * minimum's key with that writer's failure, which the host raises): a writer stalled
+ * between two of its own instructions while SOMD_ERR_CAP other failures take slots.
  *
  * Work-items that share one iteration's key, each running part of an inner range (the
  * lanes form of a SOMD loop, a nested fold across a work-group or in slices), set `sub`
@@ -53,7 +55,7 @@
  * platforms do): a flattened 2-D or 3-D loop may run more than 2^32 iterations, and each
  * keeps a key of its own. Without the extension a key is 32-bit and every place from
  * 0xFFFFFFFD up shares the key 0xFFFFFFFE: of two failures past it, the first recorded is
- * raised. The host tells the two apart by word 3 (0 only with 32-bit keys: the high word of
+ * raised (of lanes sharing it, the smallest `sub`). The host tells the two apart by word 3 (0 only with 32-bit keys: the high word of
  * a 64-bit ~key is never 0).
  *   site id: index into the host's site table (&'static [SourcePos])
  *   kind: one of SOMD_KIND_*
@@ -70,8 +72,10 @@
 #define SOMD_ERR_CAP 1024
 #define SOMD_ERR_WORDS (SOMD_ERR_HEAD + SOMD_ERR_ENTRY * SOMD_ERR_CAP)
 /* Slots a lane tries when each holds another lane's entry of the same key (a ring that
- * wrapped onto them). */
-#define SOMD_ERR_TRIES 8
+ * wrapped onto them): as many as the ring has. Fewer lanes than that share a key (the
+ * lanes form's work-groups, and the slices of a nested fold, `device::nested_slices`, hold
+ * at most half as many), so a lane always finds a slot. */
+#define SOMD_ERR_TRIES SOMD_ERR_CAP
 
 #define SOMD_KIND_BOUNDS 1          /* ArrayIndexOutOfBoundsException: Index I out of bounds for length L */
 #define SOMD_KIND_DIV_ZERO 2        /* ArithmeticException: / by zero */

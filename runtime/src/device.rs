@@ -2837,7 +2837,9 @@ pub fn nested_lanes(ctx: &DeviceCtx, max: usize, count: usize) -> usize {
 /// one work-item per element once the elements fill the cores, which measured faster on
 /// PoCL: note `device-execution`). The slices form has
 /// enough slices for about four work-groups per compute unit, at most one per inner
-/// element (no slice is empty: a `C.m !` has no identity). `SOMD_NESTED_FORM=lanes` or
+/// element (no slice is empty: a `C.m !` has no identity) and at most half the failure
+/// log's slots (the slices of an element share its key, and each failing one takes a
+/// slot: `somd_errors.cl`). `SOMD_NESTED_FORM=lanes` or
 /// `slices` forces a form (to measure both).
 pub fn nested_slices(ctx: &DeviceCtx, local: usize, count: usize, inner: usize) -> usize {
     use crate::exec::NestedForm;
@@ -2849,7 +2851,7 @@ pub fn nested_slices(ctx: &DeviceCtx, local: usize, count: usize, inner: usize) 
     }
     let groups = count.div_ceil(local.max(1)).max(1);
     let wanted = (ctx.info.compute_units as usize).max(1) * 4;
-    wanted.div_ceil(groups).clamp(1, inner.max(1))
+    wanted.div_ceil(groups).clamp(1, inner.clamp(1, crate::opencl::cl::ERR_CAP / 2))
 }
 
 /// Work-items per group of a slices form that stages its rows in `__local` memory, or `None`

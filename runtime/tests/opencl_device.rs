@@ -60,7 +60,17 @@ fn build(
     name: &str,
     body: &str,
 ) -> Arc<somd_runtime::opencl::BuiltProgram> {
-    let desc = ProgramDesc { name, defines: "", body, options: "", fast_math: false };
+    build_with(ctx, name, "", body)
+}
+
+/// [`build`] with `defines` before the prelude.
+fn build_with(
+    ctx: &'static DeviceCtx,
+    name: &str,
+    defines: &str,
+    body: &str,
+) -> Arc<somd_runtime::opencl::BuiltProgram> {
+    let desc = ProgramDesc { name, defines, body, options: "", fast_math: false };
     match ctx.program(&desc) {
         Ok(program) => program,
         Err(err) => panic!("{}: {}\n{}", err.program, err.message, err.log),
@@ -765,6 +775,11 @@ fn negative_size_and_decode_texts() {
     );
     let unknown = fail::decode(failure(9, 1, 0, 0), &SITES);
     assert_eq!(unknown.class, "java.lang.Error");
+    let unlogged = fail::decode(fail::Failure::UNLOGGED, &SITES);
+    assert_eq!(
+        unlogged.headline(),
+        "java.lang.Error: a kernel failed, and the device's failure log holds no entry of it"
+    );
 }
 
 /// Runs `several` on `err`: every item from `from` on fails, its key its index.
@@ -801,11 +816,23 @@ fn the_first_failing_iteration_is_reported() {
 
 /// Failures met in the reverse of Java's order, far more of them than the log's 1024
 /// entries, each lowering the first key: the first iteration's failure is still raised
-/// (the log is a ring whose entries a worse key never overwrites).
+/// (the log is a ring whose entries a worse key never overwrites), with 64-bit keys and
+/// with the 32-bit keys of a device without 64-bit atomics (the extension's macro
+/// undefined before the prelude).
 #[test]
 fn failures_met_in_reverse_order_keep_the_first() {
     let Some(ctx) = device() else { return };
-    let program = build(ctx, "fail_test", FAIL_CL);
+    for defines in ["", "#undef cl_khr_int64_extended_atomics\n"] {
+        let program = build_with(ctx, "fail_test", defines, FAIL_CL);
+        reverse_order_failures(ctx, &program, defines);
+    }
+}
+
+fn reverse_order_failures(
+    ctx: &'static DeviceCtx,
+    program: &somd_runtime::opencl::BuiltProgram,
+    defines: &str,
+) {
     let kernel = program.kernel("descending").expect("kernel");
     let n = 200_000;
     for from in [0, 1, 1023, 1024, 5000, 198_000, 199_999] {
@@ -822,7 +849,9 @@ fn failures_met_in_reverse_order_keep_the_first() {
             "java.lang.ArrayIndexOutOfBoundsException: Index {} out of bounds for length {n}",
             from + n as i32
         );
-        assert_eq!(exc.headline(), expect, "failures from {from}");
+        assert_eq!(exc.headline(), expect, "failures from {from}, {defines:?}");
+        let words = err.read().expect("read");
+        assert_eq!(fail::wide_keys(&words), defines.is_empty() && ctx.info.int64_atomics);
     }
 }
 

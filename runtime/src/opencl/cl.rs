@@ -28,10 +28,10 @@ pub const ERR_CAP: usize = 1024;
 /// Number of `int` words of the error buffer (`SOMD_ERR_WORDS` in `somd_errors.cl`).
 pub const ERR_WORDS: usize = ERR_HEAD + ERR_ENTRY * ERR_CAP;
 /// The words the host reads after a launch: the head and the log's first entry, all a
-/// launch with one failing iteration writes.
+/// launch writes where one context failed.
 pub const ERR_QUICK: usize = ERR_HEAD + ERR_ENTRY;
 
-/// Kind codes of the error buffer's word 2 (`SOMD_KIND_*` in `somd_errors.cl`).
+/// Kind codes of a log entry's word 4 (`SOMD_KIND_*` in `somd_errors.cl`).
 pub mod kind {
     pub const BOUNDS: i32 = 1;
     pub const DIV_ZERO: i32 = 2;

@@ -38,6 +38,10 @@ pub struct Failure {
 }
 
 impl Failure {
+    /// A failure the head records whose entry the log lacks (`somd_errors.cl` says when
+    /// none can be): raised as a `java.lang.Error` ([`decode`]).
+    pub const UNLOGGED: Failure = Failure { site: -1, kind: 0, index: 0, length: 0 };
+
     /// The failure of a log entry (~key's two words, sub, site, kind, index, length).
     fn of_entry(entry: &[i32]) -> Failure {
         Failure { site: entry[3], kind: entry[4], index: entry[5], length: entry[6] }
@@ -73,8 +77,8 @@ pub fn first_key(words: &[i32]) -> u64 {
 /// of [`ERR_ENTRY`] words; slots never written, whose ~key is 0, are skipped), given the
 /// head's `words`: of the entries of the head's minimum key, the one of the smallest sub
 /// (Java's first inner step to fail among lanes sharing the key), then of the lowest slot;
-/// should the minimum's entry be missing (`somd_errors.cl` says when it can), the entry of
-/// the smallest key and sub logged.
+/// should the minimum's entry be missing (`somd_errors.cl`: it is not, in the kernels the
+/// writer emits), the entry of the smallest key and sub logged.
 pub fn first_failure(words: &[i32], entries: &[i32]) -> Option<Failure> {
     let (first, wide) = (first_key(words), wide_keys(words));
     let entries = entries.chunks_exact(ERR_ENTRY).filter(|e| e[0] != 0 || e[1] != 0);
@@ -159,15 +163,17 @@ impl ErrorBuffer {
     }
 
     /// The first failure in Java's order, given the words [`ErrorBuffer::read`] returned:
-    /// `None` when none was recorded; the first entry when one slot was taken; otherwise
-    /// the whole log is read (a launch where several iterations failed: the program ends)
-    /// and searched.
+    /// `None` when none was recorded; the first entry when one slot was taken and it holds
+    /// the head's key; otherwise the whole log is read (several contexts failed: the
+    /// program ends) and searched. A failure without an entry is [`Failure::UNLOGGED`], so
+    /// the buffer, whose head is no longer zero, is never used again.
     pub fn failure(&self, words: &[i32; ERR_QUICK]) -> Result<Option<Failure>, ClFailure> {
         if words[0] == 0 {
             return Ok(None);
         }
-        if words[1] as u32 <= 1 {
-            return Ok(first_failure(words, &words[ERR_HEAD..]));
+        let quick = &words[ERR_HEAD..];
+        if words[1] == 1 && uninvert(quick[0], quick[1], wide_keys(words)) == first_key(words) {
+            return Ok(first_failure(words, quick).or(Some(Failure::UNLOGGED)));
         }
         let mut entries = vec![0i32; ERR_CAP * ERR_ENTRY];
         let offset = ERR_HEAD * std::mem::size_of::<i32>();
@@ -176,7 +182,7 @@ impl ErrorBuffer {
             self.ctx.queue.enqueue_read_buffer(&self.buffer, CL_BLOCKING, offset, &mut entries, &[])
         }
         .map_err(ClFailure::api("clEnqueueReadBuffer(somd_err log)"))?;
-        Ok(first_failure(words, &entries))
+        Ok(first_failure(words, &entries).or(Some(Failure::UNLOGGED)))
     }
 
     /// Waits for the launches queued so far and raises the recorded failure, if any, as the
@@ -318,6 +324,12 @@ impl Drop for PendingCheck {
 /// becomes a `java.lang.Error` that names it.
 pub fn decode(failure: Failure, sites: &'static [SourcePos]) -> JavaException {
     let Failure { site, kind, index, length } = failure;
+    if failure == Failure::UNLOGGED {
+        return JavaException::unplaced(
+            "java.lang.Error",
+            "a kernel failed, and the device's failure log holds no entry of it".to_string(),
+        );
+    }
     let Some(pos) = usize::try_from(site).ok().and_then(|s| sites.get(s)) else {
         return JavaException::unplaced(
             "java.lang.Error",

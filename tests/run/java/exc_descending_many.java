@@ -1,6 +1,6 @@
 // An elementwise loop stepping down whose work-items meet its 1,031 failures in the
 // reverse of Java's order (the device runs its indices upwards): each failure lowers the
-// first key, far more than the device's failure log holds, and Java's first, the highest
+// first key, more than the device's failure log holds, and Java's first, the highest
 // failing index, is still the one raised.
 class Main {
     static int[] pick(int[] a, int n) {
