@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Session 87 on the device machine, two calls (PART=a, then PART=b). The session changes
+# Session 87 on the device machine, two calls (PART=a, then PART=b), and a third (PART=c)
+# running both halves of the suite restaged at the session's end. The session changes
 # the failure log every kernel is built with (runtime/cl/somd_errors.cl), so the whole
 # staged suite runs again, half per call (bench/gpu/s75.sh, its STAGE_TAR the half in
 # .gpu-carry/s87).
@@ -19,7 +20,11 @@ mkdir -p /tmp/icd-nv
 for f in ${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}/*.icd; do
     grep -qs nvidia "$f" && cp "$f" /tmp/icd-nv/
 done
-if [ "${PART:-a}" = a ]; then
+if [ "${PART:-a}" = c ]; then
+    # The whole suite restaged at the session's end, both halves in one call.
+    OUT=$OUT/suite NOBENCH=1 CARRY=$C STAGE_TAR=$C/stage-a.tar.xz STAGE_EXTRA=$C/stage-b.tar.xz \
+        SUITE_LIMIT=${LIMIT:-540} bash bench/gpu/s75.sh
+elif [ "${PART:-a}" = a ]; then
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
     OCL_ICD_VENDORS=/tmp/icd-nv SOMD_REQUIRE_OPENCL=1 timeout 300 $C/opencl_device \
         --test-threads=1 2>&1 | grep -E "^test |test result|SKIPPED|panicked|left|right" \
