@@ -55,8 +55,8 @@
  * platforms do): a flattened 2-D or 3-D loop may run more than 2^32 iterations, and each
  * keeps a key of its own. Without the extension a key is 32-bit and every place from
  * 0xFFFFFFFD up shares the key 0xFFFFFFFE: of two failures past it, the first recorded is
- * raised (of lanes sharing it, the smallest `sub`). The host tells the two apart by word 3 (0 only with 32-bit keys: the high word of
- * a 64-bit ~key is never 0).
+ * raised (of lanes sharing it, the smallest `sub`). The host tells the two apart by word 3
+ * (0 only with 32-bit keys: the high word of a 64-bit ~key is never 0).
  *   site id: index into the host's site table (&'static [SourcePos])
  *   kind: one of SOMD_KIND_*
  *   index  (bounds: the offending index; negative size: the size; map: first length)
