@@ -5603,19 +5603,31 @@ fn host_loops_subtracting_and_taking_extrema_run_on_the_device() {
     let stderr = &outcome.stderr;
     // The program's arguments: 30,000 elements, 4 rounds.
     let (n, rounds) = (30_000u64, 4usize);
-    let of = |name: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == name).collect() };
-    for k in 1..=6 {
+    reductions_find_their_input_resident(&calls, 1..=6, rounds, ("a", 4 * n), stderr);
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop7"), "{stderr}");
+}
+
+/// Checks the calls of the outlined reductions `Main.main$loopK` for `K` in `loops`: each is
+/// called `rounds` times, finds `array` (of `bytes`) resident, uploads nothing, launches once
+/// and brings down partials only.
+fn reductions_find_their_input_resident(
+    calls: &[CallTrace],
+    loops: std::ops::RangeInclusive<usize>,
+    rounds: usize,
+    (array, bytes): (&str, u64),
+    stderr: &str,
+) {
+    for k in loops {
         let looped = format!("Main.main$loop{k}");
-        let each = of(&looped);
+        let each: Vec<&CallTrace> = calls.iter().filter(|c| c.name == looped).collect();
         assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
         for c in each {
             let call = up_and_resident(c, true);
             assert_eq!(c.bytes_h2d, 0, "{looped}: {call}");
-            assert!(c.resident.iter().any(|(b, k)| b == "a" && *k == 4 * n), "{looped}: {call}");
+            assert!(c.resident.iter().any(|(b, k)| b == array && *k == bytes), "{looped}: {call}");
             assert!(c.launches == 1 && c.bytes_d2h <= 1024, "{looped}: {call}\n{stderr}");
         }
     }
-    assert!(of("Main.main$loop7").is_empty(), "{stderr}");
 }
 
 /// Host loops setting a flag under a condition run on the device (`device_outlined_set_flags`):
@@ -5633,19 +5645,8 @@ fn host_loops_setting_flags_run_on_the_device() {
     let stderr = &outcome.stderr;
     // The program's arguments: 30,000 elements, 4 rounds.
     let (n, rounds) = (30_000u64, 4usize);
-    let of = |name: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == name).collect() };
-    for k in 1..=5 {
-        let looped = format!("Main.main$loop{k}");
-        let each = of(&looped);
-        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
-        for c in each {
-            let call = up_and_resident(c, true);
-            assert_eq!(c.bytes_h2d, 0, "{looped}: {call}");
-            assert!(c.resident.iter().any(|(b, k)| b == "p" && *k == 4 * n), "{looped}: {call}");
-            assert!(c.launches == 1 && c.bytes_d2h <= 1024, "{looped}: {call}\n{stderr}");
-        }
-    }
-    assert!(of("Main.main$loop6").is_empty(), "{stderr}");
+    reductions_find_their_input_resident(&calls, 1..=5, rounds, ("p", 4 * n), stderr);
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop6"), "{stderr}");
 }
 
 /// Host loops stepping down over SOMD results run on the device (`device_outlined_down`):
@@ -5663,19 +5664,8 @@ fn host_loops_stepping_down_run_on_the_device() {
     let stderr = &outcome.stderr;
     // The program's arguments: 100,000 elements, 3 rounds.
     let (n, rounds) = (100_000u64, 3usize);
-    let of = |name: &str| -> Vec<&CallTrace> { calls.iter().filter(|c| c.name == name).collect() };
-    for k in 1..=5 {
-        let looped = format!("Main.main$loop{k}");
-        let each = of(&looped);
-        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
-        for c in each {
-            let call = up_and_resident(c, true);
-            assert_eq!(c.bytes_h2d, 0, "{looped}: {call}");
-            assert!(c.resident.iter().any(|(b, k)| b == "p" && *k == 4 * n), "{looped}: {call}");
-            assert!(c.launches == 1 && c.bytes_d2h <= 1024, "{looped}: {call}\n{stderr}");
-        }
-    }
-    let written = of("Main.main$loop6");
+    reductions_find_their_input_resident(&calls, 1..=5, rounds, ("p", 4 * n), stderr);
+    let written: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "Main.main$loop6").collect();
     assert_eq!(written.len(), rounds, "{stderr}");
     for (k, c) in written.iter().enumerate() {
         let call = up_and_resident(c, true);
