@@ -173,7 +173,7 @@ impl ErrorBuffer {
         }
         let quick = &words[ERR_HEAD..];
         if words[1] == 1 && uninvert(quick[0], quick[1], wide_keys(words)) == first_key(words) {
-            return Ok(first_failure(words, quick).or(Some(Failure::UNLOGGED)));
+            return Ok(Some(Failure::of_entry(quick)));
         }
         let mut entries = vec![0i32; ERR_CAP * ERR_ENTRY];
         let offset = ERR_HEAD * std::mem::size_of::<i32>();
