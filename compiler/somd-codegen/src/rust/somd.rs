@@ -47,6 +47,10 @@ use somd_mir::{
 use somd_syntax::ast::ReduceOp;
 use std::fmt::Write;
 
+/// The index range of an outlined loop's body call that runs every iteration
+/// ([`FnCx::outlined_call`] splits it among MIs).
+const WHOLE_CHUNK: &str = "(i32::MIN, i32::MAX)";
+
 /// The Rust name of the element operation of elementwise `combine` `combine`.
 fn elem_name(combine: &str) -> String {
     format!("{combine}_elem")
@@ -268,21 +272,21 @@ impl FnCx<'_> {
 
     /// Writes `NAME_somd`, the caller's side of a SOMD call.
     /// The arguments of a call of the SOMD body from its wrapper: the `geo` slice of the
-    /// `dist` parameters (`geo`, its elements), the receiver (`body_args`), then each
-    /// parameter: a `dist` one as `part` gives it, a non-`dist` array the body may write as
-    /// a private copy that `lets` makes (parameters pass by value, LANGUAGE.md §2.1), the
-    /// others as they are.
+    /// `dist` parameters (`geo`, its elements), an outlined loop's index range (`chunk`,
+    /// [`FnCx::outlined_call`]; the whole range `WHOLE_CHUNK` where no outlined path splits
+    /// it), the receiver (`body_args`), then each parameter: as `part` gives it, else a
+    /// non-`dist` array the body may write as a private copy that `lets` makes (parameters
+    /// pass by value, LANGUAGE.md §2.1), the others as they are.
     fn body_call_args(
         &self,
-        geo: &str,
+        (geo, chunk): (&str, &str),
         body_args: &[String],
         lets: &mut Vec<String>,
         part: impl Fn(LocalId) -> Option<String>,
     ) -> Result<Vec<String>, EmitError> {
         let mut args = vec![format!("&[{geo}]")];
         if self.chunked_index().is_some() {
-            // The whole index range, where no outlined path splits it.
-            args.push("(i32::MIN, i32::MAX)".to_string());
+            args.push(chunk.to_string());
         }
         args.extend(body_args.iter().cloned());
         for p in &self.func.params {
@@ -438,7 +442,7 @@ impl FnCx<'_> {
             .copied()
             .filter(|p| matches!(self.local_ty(*p), Ok(Type::Array(_))) && may_write(self, *p))
             .collect();
-        let args = self.body_call_args(&geo, body_args, &mut lets, |p| {
+        let args = self.body_call_args((&geo, WHOLE_CHUNK), body_args, &mut lets, |p| {
             (dist.contains(&p) && !written.contains(&p)).then(|| self.local_name(p))
         })?;
         writeln!(out, "    if {} {{", tests.join(" || "))?;
@@ -495,22 +499,22 @@ impl FnCx<'_> {
             }
             _ => None,
         };
-        // The chunk after the geometry; a reduction's accumulator is the parameter after
-        // the `dist` array (`outline_loops::Plan::params`). The wrapper's own locals start
-        // with `somd_`, which no name of the program's keeps (`keywords`).
+        // The MI's chunk; the parameters as they are (the loop writes its array in place),
+        // a reduction's accumulator, the parameter after the `dist` array
+        // (`outline_loops::Plan::params`), the identity past the first MI. The wrapper's own
+        // locals start with `somd_`, which no name of the program's keeps (`keywords`).
         let acc = accumulator.as_ref().and_then(|_| func.params.get(1)).copied();
-        let mut args = vec!["&[Geo::WHOLE]".to_string(), "somd_chunk".to_string()];
-        args.extend(body_args.iter().cloned());
-        for p in &func.params {
-            let name = self.local_name(*p);
-            args.push(match (&accumulator, Some(*p) == acc) {
-                (Some((op, ty)), true) => {
-                    let identity = format!("<{op} as rt::reduce::ReduceOp<{ty}>>::identity()");
-                    format!("if mi == 0 {{ {name} }} else {{ {identity} }}")
-                }
-                _ => name,
-            });
-        }
+        let args =
+            self.body_call_args(("Geo::WHOLE", "somd_chunk"), body_args, &mut Vec::new(), |p| {
+                let name = self.local_name(p);
+                Some(match (&accumulator, Some(p) == acc) {
+                    (Some((op, ty)), true) => {
+                        let identity = format!("<{op} as rt::reduce::ReduceOp<{ty}>>::identity()");
+                        format!("if mi == 0 {{ {name} }} else {{ {identity} }}")
+                    }
+                    _ => name,
+                })
+            })?;
         let first = self.local_name(func.params[0]);
         writeln!(out, "    let somd_len = {first}.check(pos).len();")?;
         // A helper found to share an effect among the MIs after all runs the loop as one
@@ -690,7 +694,7 @@ impl FnCx<'_> {
             writeln!(out, "{rebind}")?;
         }
         self.lazy_params.clear();
-        if self.module.outlined.iter().any(|o| o.func == self.fid) {
+        if self.outlined().is_some() {
             self.outlined_call(out, &name, &body_args)?;
         }
         self.null_dist_call(out, &name, &body_args, &result, Some(&strategy_args))?;
@@ -847,9 +851,11 @@ impl FnCx<'_> {
             part_of.insert(local, k);
         }
         // Map.
-        let call_args = self.body_call_args(&geos.join(", "), &body_args, &mut mi_lets, |p| {
-            part_of.get(&p).map(|k| format!("&part_{k}"))
-        })?;
+        let geos = geos.join(", ");
+        let call_args =
+            self.body_call_args((&geos, WHOLE_CHUNK), &body_args, &mut mi_lets, |p| {
+                part_of.get(&p).map(|k| format!("&part_{k}"))
+            })?;
         // The call's trace covers the MIs and the combination of their results: the guard
         // lives until the wrapper's value is ready.
         writeln!(out, "    let _somd_call = rt::somd::somd_call({:?}, pos, n_mis);", func.name)?;

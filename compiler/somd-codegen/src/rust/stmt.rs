@@ -7,7 +7,9 @@ use super::types::{self, const_default, is_copy};
 use super::writer::Level;
 use super::EmitError;
 use somd_mir::analysis::{walk, LoopId};
-use somd_mir::{BinOpKind, Block, Const, ExprId, ExprKind, FuncId, FuncKind, LocalId, Stmt, Type};
+use somd_mir::{
+    BinOpKind, Block, Const, ExprId, ExprKind, FuncId, FuncKind, LocalId, Outlined, Stmt, Type,
+};
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::HashMap;
 use std::fmt::Write;
@@ -130,16 +132,21 @@ impl FnCx<'_> {
         glue.rows.iter().position(|r| r.func == self.fid && r.assign == e)
     }
 
-    /// The loop index of a host loop made this SOMD method (`somd_mir::outline_loops`),
-    /// whose MIs each run the iterations in their `somd_chunk` (`rt::somd::loop_chunk`).
+    /// The host loop this SOMD method was made of (`somd_mir::outline_loops`), if any.
+    pub(crate) fn outlined(&self) -> Option<&Outlined> {
+        self.module.outlined.iter().find(|o| o.func == self.fid)
+    }
+
+    /// The loop index of a host loop made this SOMD method, whose MIs each run the
+    /// iterations in their `somd_chunk` (`rt::somd::loop_chunk`).
     pub(crate) fn chunked_index(&self) -> Option<LocalId> {
-        self.module.outlined.iter().find(|o| o.func == self.fid).map(|o| o.index)
+        self.outlined().map(|o| o.index)
     }
 
     /// Whether that loop steps down: its MIs' chunks are inclusive ranges, the top first
     /// (`rt::somd::loop_chunk_down`).
     pub(crate) fn chunked_down(&self) -> bool {
-        self.module.outlined.iter().any(|o| o.func == self.fid && o.down)
+        self.outlined().is_some_and(|o| o.down)
     }
 
     /// The function's signature, parameters first (`geo` for SOMD bodies, then `this`).
@@ -256,8 +263,7 @@ impl FnCx<'_> {
         // A host loop made a SOMD method (`somd_mir::outline_loops`): each MI runs a stretch
         // of its iterations in Java's order, the stretches in the MIs' order, so the lowest
         // failing MI's exception is Java's first; no failure places need marking.
-        let outlined = self.module.outlined.iter().any(|o| o.func == self.fid);
-        if func.somd.is_some() && !outlined {
+        if func.somd.is_some() && self.outlined().is_none() {
             self.mi_stmts(out, level, &func.body)?;
         } else {
             self.block_stmts(out, level, &func.body)?;
