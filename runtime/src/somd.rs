@@ -576,6 +576,25 @@ pub fn loop_chunk_down(len: usize, n_mis: usize, mi: usize) -> (i32, i32) {
     (from, if to == i32::MAX { to } else { to - 1 })
 }
 
+/// The first index MI's `chunk` ([`loop_chunk`], [`loop_chunk_down`]) runs of a host loop
+/// made a SOMD method that starts at `start` and steps by `step` (not 0): `start` where the
+/// chunk takes it, else the first index past the chunk's start (below its top, stepping
+/// down) that the step reaches from `start`. One past any `int` leaves the MI no iteration
+/// (its chunk's end stops it: only a chunk near `i32::MAX` meets it).
+pub fn loop_first(start: i32, chunk: (i32, i32), step: i32) -> i32 {
+    let (start, s) = (i64::from(start), i64::from(step));
+    // The steps of `s.abs()` covering a gap `g > 0`.
+    let steps = |g: i64| (g + s.abs() - 1) / s.abs() * s.abs();
+    let first = if s > 0 && start < i64::from(chunk.0) {
+        start + steps(i64::from(chunk.0) - start)
+    } else if s < 0 && start > i64::from(chunk.1) {
+        start - steps(start - i64::from(chunk.1))
+    } else {
+        start
+    };
+    i32::try_from(first).unwrap_or(if s > 0 { i32::MAX } else { i32::MIN })
+}
+
 /// [`run_call_balanced`] for the calls of the SOMD method `method` (a name the generated code
 /// passes as a literal: its address keys the site), whose MIs are taken by as many threads
 /// as the site's previous call had work for ([`threads_for_work`]).
@@ -3570,6 +3589,39 @@ mod tests {
         let down: Vec<_> = (0..3).map(|mi| loop_chunk_down(10, 3, mi)).collect();
         assert_eq!(down, [(6, i32::MAX), (3, 5), (i32::MIN, 2)]);
         assert_eq!(loop_chunk_down(0, 1, 0), (i32::MIN, i32::MAX));
+    }
+
+    /// The MIs of a loop `for (i = start; i < hi; i += step)` (down: `i >= lo; i -= step`),
+    /// each from [`loop_first`] to its chunk's end, run Java's indices in Java's order.
+    #[test]
+    fn chunks_of_stepped_loops_run_java_s_indices() {
+        for (len, n_mis) in [(10, 3), (1000, 7), (4097, 16), (5, 8)] {
+            for step in [1, 2, 3, 7, 64, 5000] {
+                for start in [-9, 0, 1, 2, 5] {
+                    let hi = len as i32 + 3;
+                    let java_up: Vec<i32> = (start..hi).step_by(step as usize).collect();
+                    let up: Vec<i32> = (0..n_mis)
+                        .flat_map(|mi| {
+                            let chunk = loop_chunk(len, n_mis, mi);
+                            let first = loop_first(start, chunk, step);
+                            (first..hi.min(chunk.1)).step_by(step as usize)
+                        })
+                        .collect();
+                    assert_eq!(up, java_up, "up {start} by {step}, {len} in {n_mis}");
+                    let top = len as i32 - 1 - start;
+                    let java_down: Vec<i32> = (-3..=top).rev().step_by(step as usize).collect();
+                    let down: Vec<i32> = (0..n_mis)
+                        .flat_map(|mi| {
+                            let chunk = loop_chunk_down(len, n_mis, mi);
+                            let first = loop_first(top, chunk, -step);
+                            (chunk.0.max(-3)..=first).rev().step_by(step as usize)
+                        })
+                        .collect();
+                    assert_eq!(down, java_down, "down {top} by {step}, {len} in {n_mis}");
+                }
+            }
+        }
+        assert_eq!(loop_first(0, (i32::MAX - 2, i32::MAX), 4), i32::MAX);
     }
 
     /// Whether `part` is a window onto `source`'s storage starting at element `start`.

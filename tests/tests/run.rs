@@ -5675,6 +5675,41 @@ fn host_loops_stepping_down_run_on_the_device() {
     }
 }
 
+/// Host loops to `i <= hi` and stepping by constants other than 1 run on the device
+/// (`device_outlined_steps`): the three reductions (by 3, to `n - 2` inclusive, by 7 down)
+/// find `p` resident, upload nothing and bring down partials only; the three loops writing
+/// `y` (to `last` inclusive, by 2, by 4 down) upload it at the first call only, each with a
+/// work-item per iteration.
+#[test]
+fn host_loops_stepping_by_constants_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_steps";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 30,001 elements, 4 rounds.
+    let (n, rounds) = (30_001u64, 4usize);
+    reductions_find_their_input_resident(&calls, 4..=6, rounds, ("p", 8 * n), stderr);
+    // `i <= n - 1` from 0, `i += 2` from 1, `i -= 4` from `n - 1` to 2.
+    let iterations = [n, (n - 1) / 2, (n - 1 - 2) / 4 + 1];
+    let mut first = true;
+    for r in 0..rounds {
+        for (k, work_items) in iterations.iter().enumerate() {
+            let looped = format!("Main.main$loop{}", k + 1);
+            let c = calls.iter().filter(|c| c.name == looped).nth(r);
+            let Some(c) = c else { panic!("{looped}: no call {r}\n{stderr}") };
+            let call = up_and_resident(c, true);
+            let up = if first { 8 * n } else { 0 };
+            first = false;
+            assert_eq!(c.bytes_h2d, up, "{looped} call {r}: {call}");
+            assert_eq!((c.launches, c.work_items), (1, *work_items), "{looped} call {r}: {call}");
+            assert_eq!(c.bytes_d2h, 0, "{looped} call {r}: {call}\n{stderr}");
+        }
+    }
+}
+
 /// Array fields of objects stay on the device across straight-line statements
 /// (`device_field_regions`): `m.a` goes up once for `main`'s first four calls reading it
 /// (before, at each), again after `m` is given another object (once for two calls), and

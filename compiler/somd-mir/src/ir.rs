@@ -182,9 +182,17 @@ pub struct Outlined {
     pub accumulator: Option<LocalId>,
     /// `func`'s loop index, whose range the CPU path splits.
     pub index: LocalId,
-    /// Whether the loop steps down (`for (int i = hi; i >= lo; i--)`): the CPU path's first
-    /// MI then takes the top of the range.
-    pub down: bool,
+    /// The loop's constant step, negative where it steps down (`for (int i = hi; i >= lo;
+    /// i--)`): the CPU path's first MI then takes the top of the range, and each MI starts
+    /// at the first index of its share that the step reaches from the loop's start.
+    pub step: i32,
+}
+
+impl Outlined {
+    /// Whether the loop steps down.
+    pub fn down(&self) -> bool {
+        self.step < 0
+    }
 }
 
 /// A call of a small helper that lowering wrote into its caller (`inline_helpers`).

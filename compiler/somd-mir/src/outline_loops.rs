@@ -16,7 +16,9 @@
 //! A loop qualifies when
 //!
 //! - it is a counted `for (int i = lo; i < hi; i++)` (or `++i`, `i += 1`), or since the
-//!   eighty-seventh session `for (int i = hi; i >= lo; i--)` (`>`, `--i`, `i -= 1`), of a host
+//!   eighty-seventh session `for (int i = hi; i >= lo; i--)` (`>`, `--i`, `i -= 1`), and since
+//!   the eighty-eighth `i <= hi` stepping up by 1 and any constant step (`i += 3`, `i = i +
+//!   3`, `i -= 2`) with the other tests, of a host
 //!   function (no SOMD method, not `local`), without a label, whose `lo` and `hi` are
 //!   constants, locals, lengths of locals, sums and differences of those, and products,
 //!   quotients and right shifts of those by a constant that is not 0 (`n / 2`, `(n >> 1) +
@@ -73,9 +75,11 @@
 //! On the CPU the method's wrapper runs the loop as written over the whole arrays and in
 //! place (`Module::outlined`: the loop indexes `w` from 0 as the whole array), its index
 //! range split among MIs (`rt::somd::loop_chunk`; each MI runs the iterations of its
-//! share, the first MI's share reaching down to any start and the last one's up to any
-//! bound; a loop stepping down takes the shares from the top, `loop_chunk_down`, so that
-//! the MIs' order is Java's). Every iteration writes only its own element, and a
+//! share, from the first index of it that the step reaches from the loop's start,
+//! `loop_first`, the first MI's share reaching down to any start and the last one's up to
+//! any bound, and past `i32::MAX` after `i <= hi`, where Java's index wraps; a loop stepping
+//! down takes the shares from the top, `loop_chunk_down`, so that the MIs' order is
+//! Java's). Every iteration writes only its own element, and a
 //! reduction's MIs past the first start from the operator's identity, their partials
 //! folded in order; the lowest failing MI's exception is Java's first. So every placement
 //! gives Java's results and exceptions; each copied expression keeps its source position.
@@ -175,8 +179,14 @@ fn outline_block(
         let Some((loop_fn, loop_index)) = loop_function(original, b, &plan, name, span) else {
             continue;
         };
-        let down = matches!(&b.stmts[1], Stmt::Loop { update, .. }
-            if matches!(update.as_slice(), [u] if steps_down(original, *u, index)));
+        let step = match &b.stmts[1] {
+            Stmt::Loop { update, .. } => match update.as_slice() {
+                [u] => walk::constant_step(original, *u, index),
+                _ => None,
+            },
+            _ => None,
+        };
+        let Some(step) = step else { continue };
         if matches!(plan.target, Target::Reduction { .. }) && !reduces_on_a_device(module, &loop_fn)
         {
             continue;
@@ -193,7 +203,7 @@ fn outline_block(
             span,
             accumulator,
             index: loop_index,
-            down,
+            step,
         };
         made.push((loop_fn, outlined));
     }
@@ -256,16 +266,19 @@ fn qualifies(
         return None;
     }
     let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == *i);
-    // Up to `i < hi`, or (since the eighty-seventh session) down to `i >= lo` or `i > lo`:
-    // the other bound is the test's.
-    let up = matches!(update.as_slice(), [u] if walk::is_increment(func, *u, *i));
-    let down = matches!(update.as_slice(), [u] if steps_down(func, *u, *i));
+    // Up to `i < hi` by a constant step (by 1 to `i <= hi`), or down to `i >= lo` or `i >
+    // lo`: the other bound is the test's.
+    let step = match update.as_slice() {
+        [u] => walk::constant_step(func, *u, *i)?,
+        _ => return None,
+    };
     let hi = match &func.expr(*test).kind {
         ExprKind::Binary { op, lhs, rhs }
             if is_index(*lhs)
                 && match op.kind {
-                    BinOpKind::Lt => up,
-                    BinOpKind::Ge | BinOpKind::Gt => down,
+                    BinOpKind::Lt => step > 0,
+                    BinOpKind::Le => step == 1,
+                    BinOpKind::Ge | BinOpKind::Gt => step < 0,
                     _ => false,
                 } =>
         {
@@ -712,21 +725,6 @@ fn uses_first_use_class(module: &Module, first_use: &HashSet<ClassId>, fid: Func
         }
     }
     false
-}
-
-/// Whether `e` steps the local `i` down by one (`i--`, `--i`, `i -= 1`).
-fn steps_down(func: &Function, e: ExprId, i: LocalId) -> bool {
-    let is_i = |t: ExprId| matches!(func.expr(t).kind, ExprKind::Local(l) if l == i);
-    match func.expr(e).kind {
-        ExprKind::IncDec { target, delta: -1, .. } => is_i(target),
-        ExprKind::CompoundAssign { target, op, value } => {
-            is_i(target)
-                && op.kind == BinOpKind::Sub
-                && op.ty == PrimOrRef::Prim(PrimType::Int)
-                && matches!(func.expr(value).kind, ExprKind::Const(Const::Int(1)))
-        }
-        _ => false,
-    }
 }
 
 /// Whether `ty` is an array (of any dimensions) of primitives.

@@ -146,7 +146,7 @@ impl FnCx<'_> {
     /// Whether that loop steps down: its MIs' chunks are inclusive ranges, the top first
     /// (`rt::somd::loop_chunk_down`).
     pub(crate) fn chunked_down(&self) -> bool {
-        self.outlined().is_some_and(|o| o.down)
+        self.outlined().is_some_and(Outlined::down)
     }
 
     /// The function's signature, parameters first (`geo` for SOMD bodies, then `this`).
@@ -1200,13 +1200,10 @@ impl FnCx<'_> {
                     Some(e) => self.expr(*e)?,
                     None => const_default(self.module, &self.names.classes, ty)?,
                 };
-                // An outlined loop's MI starts at its chunk, past the loop's start (below it,
-                // stepping down).
-                if self.chunked_index() == Some(*local) {
-                    value = match self.chunked_down() {
-                        true => format!("i32::min({value}, somd_chunk.1)"),
-                        false => format!("i32::max({value}, somd_chunk.0)"),
-                    };
+                // An outlined loop's MI starts at the first index of its chunk that the
+                // loop's step reaches from the loop's start.
+                if let Some(o) = self.outlined().filter(|o| o.index == *local) {
+                    value = format!("rt::somd::loop_first({value}, somd_chunk, {})", o.step);
                 }
                 let name = self.local_name(*local);
                 write_text(out, level, &format!("let mut {name}: {rust} = "), &value, ";")?;
@@ -1967,16 +1964,24 @@ impl FnCx<'_> {
                 None => Some(self.cond(t)?),
             };
             // An outlined loop's MI stops at its chunk's end, after Java's test `i < hi` (at
-            // its chunk's bottom, after `i >= lo` or `i > lo`, stepping down).
+            // its chunk's bottom, after `i >= lo` or `i > lo`, stepping down). After `i <=
+            // hi` the last MI's chunk has no end: Java's loop to `Integer.MAX_VALUE` never
+            // stops, its index wrapping.
             let chunk_end = match (&self.e(t)?.kind, self.chunked_index()) {
                 (ExprKind::Binary { op, lhs, .. }, Some(index)) => {
                     let counter = matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index);
+                    let i = self.local_name(index);
                     let end = match (op.kind, self.chunked_down()) {
-                        (BinOpKind::Lt, false) => Some("< somd_chunk.1"),
-                        (BinOpKind::Ge | BinOpKind::Gt, true) => Some(">= somd_chunk.0"),
+                        (BinOpKind::Lt, false) => Some(format!("{i} < somd_chunk.1")),
+                        (BinOpKind::Le, false) => {
+                            Some(format!("({i} < somd_chunk.1 || somd_chunk.1 == i32::MAX)"))
+                        }
+                        (BinOpKind::Ge | BinOpKind::Gt, true) => {
+                            Some(format!("{i} >= somd_chunk.0"))
+                        }
                         _ => None,
                     };
-                    end.filter(|_| counter).map(|end| format!("{} {end}", self.local_name(index)))
+                    end.filter(|_| counter)
                 }
                 _ => None,
             };

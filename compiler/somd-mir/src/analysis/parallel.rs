@@ -908,42 +908,8 @@ impl Cx<'_> {
                 .into());
         }
         let [update] = update.as_slice() else { return Err(not_counted()) };
-        let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
-        let constant = |e: ExprId| match func.expr(e).kind {
-            ExprKind::Const(Const::Int(v)) => Some(v),
-            _ => None,
-        };
         // The signed step.
-        let step = match &func.expr(*update).kind {
-            ExprKind::IncDec { target, delta: d @ (1 | -1), .. } if is_index(*target) => {
-                Some(i32::from(*d))
-            }
-            ExprKind::CompoundAssign { target, op, value } if is_index(*target) => match op.kind {
-                BinOpKind::Add => constant(*value),
-                BinOpKind::Sub => constant(*value).and_then(i32::checked_neg),
-                _ => None,
-            },
-            ExprKind::Assign { target, value } if is_index(*target) => {
-                match &func.expr(*value).kind {
-                    ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add => {
-                        if is_index(*lhs) {
-                            constant(*rhs)
-                        } else if is_index(*rhs) {
-                            constant(*lhs)
-                        } else {
-                            None
-                        }
-                    }
-                    ExprKind::Binary { op, lhs, rhs }
-                        if op.kind == BinOpKind::Sub && is_index(*lhs) =>
-                    {
-                        constant(*rhs).and_then(i32::checked_neg)
-                    }
-                    _ => None,
-                }
-            }
-            _ => None,
-        };
+        let step = walk::constant_step(func, *update, index);
         // Host scalars change between launches: the host and the kernel both compute such a
         // bound, wrapping as Java does, and `i < hi` stepping by 1 never wraps the index.
         // Both bounds are then Java's wrapping values, which neither may fail to compute:

@@ -183,6 +183,43 @@ pub fn is_increment(func: &Function, e: ExprId, i: LocalId) -> bool {
     }
 }
 
+/// The signed constant step of the update `e` of the loop index `i`: `i++`, `++i`, `i--`,
+/// `i += C`, `i -= C`, `i = i + C`, `i = C + i`, `i = i - C` (`C` an `int` constant; `-C`
+/// must be an `int` too).
+pub fn constant_step(func: &Function, e: ExprId, i: LocalId) -> Option<i32> {
+    let is_i = |t: ExprId| matches!(func.expr(t).kind, ExprKind::Local(l) if l == i);
+    let constant = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Const(Const::Int(v)) => Some(v),
+        _ => None,
+    };
+    match &func.expr(e).kind {
+        ExprKind::IncDec { target, delta: d @ (1 | -1), .. } if is_i(*target) => {
+            Some(i32::from(*d))
+        }
+        ExprKind::CompoundAssign { target, op, value } if is_i(*target) => match op.kind {
+            BinOpKind::Add => constant(*value),
+            BinOpKind::Sub => constant(*value).and_then(i32::checked_neg),
+            _ => None,
+        },
+        ExprKind::Assign { target, value } if is_i(*target) => match &func.expr(*value).kind {
+            ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Add => {
+                if is_i(*lhs) {
+                    constant(*rhs)
+                } else if is_i(*rhs) {
+                    constant(*lhs)
+                } else {
+                    None
+                }
+            }
+            ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub && is_i(*lhs) => {
+                constant(*rhs).and_then(i32::checked_neg)
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 /// The local at the root of an access `a`, `a[i]`, `a[i][j]`, .., with the number of
 /// indexings (`None` when the root is not a local).
 pub fn index_root(func: &Function, e: ExprId) -> Option<(LocalId, u8)> {
