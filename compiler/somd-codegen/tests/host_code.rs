@@ -260,3 +260,31 @@ fn maps_writing_shared_objects_run_in_order() {
         "{main}"
     );
 }
+
+/// A loop `i <= hi` gets an unchecked copy as a loop `i < hi` does, bounded by `hi + 1`
+/// where that is an `int` (`i32::MIN` where it is not, which takes the loop as written).
+#[test]
+fn loops_to_an_inclusive_bound_get_an_unchecked_copy() {
+    let text = emit(
+        r#"
+public class Main {
+    public static void main(String[] args) {
+        int n = Integer.parseInt(args[0]);
+        int[] x = new int[n];
+        int[] y = new int[n];
+        for (int i = 0; i <= n - 1; i++) {
+            y[i] = x[i] * 2;
+        }
+        System.out.println(y[0]);
+    }
+}
+"#,
+    );
+    let bound = text.lines().find(|l| l.contains("i32::checked_add(")).unwrap_or_else(|| {
+        panic!("no bound `hi + 1`:\n{text}");
+    });
+    let var = bound.trim().strip_prefix("let ").and_then(|l| l.split(' ').next()).unwrap();
+    assert!(bound.contains(".unwrap_or(i32::MIN)"), "{bound}");
+    assert!(text.contains(&format!("y.covers(i, {var}, 0, 0)")), "{text}");
+    assert!(text.contains(&format!("{var} != i32::MIN")), "{text}");
+}

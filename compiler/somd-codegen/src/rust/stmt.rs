@@ -1657,7 +1657,8 @@ impl FnCx<'_> {
     }
 
     /// Loop versioning of an innermost counted loop `while (j < hi) { body; j += s; }` (the
-    /// test first, or `j + c < hi` with `c >= 0`, read as `j < hi - c`; `j` an `int` assigned
+    /// test first, or `j + c < hi` with `c >= 0`, read as `j < hi - c`, or `j + c <= hi`, read
+    /// as `j + c < hi + 1` where `hi` is not `i32::MAX`; `j` an `int` assigned
     /// only by the update, `s` a positive constant, `hi` loop-invariant): its element reads
     /// and stores `a[j + c]` (`c` a constant, `a` a hoisted row or a local the loop does not
     /// assign) are all in bounds for `lo <= j < hi` when `a.covers(lo, hi, ..)`
@@ -1678,7 +1679,8 @@ impl FnCx<'_> {
         let (Some(test), false, [step]) = (test, test_at_end, update) else { return Ok(None) };
         let ExprKind::Binary { op, lhs, rhs } = &self.e(test)?.kind else { return Ok(None) };
         let int = Type::Prim(PrimType::Int);
-        if op.kind != BinOpKind::Lt || self.e(*lhs)?.ty != int {
+        let le = op.kind == BinOpKind::Le;
+        if !(op.kind == BinOpKind::Lt || le) || self.e(*lhs)?.ty != int {
             return Ok(None);
         }
         // `j < hi`, or `j + c < hi` with `c >= 0` (below), `j` the local the update steps.
@@ -1762,9 +1764,14 @@ impl FnCx<'_> {
         // A test `j + c < hi` is `j < hi - c` where Java's sum does not wrap: it starts in
         // range (`j <= i32::MAX - c`, checked on entry) and stops at `hi`, or is never
         // below it (`hi - c` under `i32::MIN`, which saturates: no iteration either way).
+        // `j + c <= hi` is `j + c < hi + 1` where `hi + 1` is an `int`. At `hi == i32::MAX`
+        // Java's test always holds (the index wraps): the bound is then `i32::MIN`, which
+        // takes the loop as written (below).
+        let hi = self.expr(*rhs)?;
+        let hi = if le { format!("i32::checked_add({hi}, 1).unwrap_or(i32::MIN)") } else { hi };
         let mut hi_text = match shift {
-            0 => self.expr(*rhs)?,
-            c => format!("i32::saturating_sub({}, {c})", self.expr(*rhs)?),
+            0 => hi,
+            c => format!("i32::saturating_sub({hi}, {c})"),
         };
         // An outlined loop's MI stops at its chunk's end, before the loop's bound.
         if self.chunked_index() == Some(counter_local) {
@@ -1797,6 +1804,10 @@ impl FnCx<'_> {
         }
         if shift > 0 {
             covers.push(format!("{counter} <= i32::MAX - {shift}"));
+        }
+        if le {
+            // A bound of `i32::MIN` runs no iteration of the fast copy either way.
+            covers.push(format!("{hi_var} != i32::MIN"));
         }
         if stride > 1 {
             // `hi - c <= i32::MAX - (s - 1) - c`; past `i32` no `_nN` passes (no fast copy).
