@@ -579,8 +579,10 @@ pub fn loop_chunk_down(len: usize, n_mis: usize, mi: usize) -> (i32, i32) {
 /// The first index MI's `chunk` ([`loop_chunk`], [`loop_chunk_down`]) runs of a host loop
 /// made a SOMD method that starts at `start` and steps by `step` (not 0): `start` where the
 /// chunk takes it, else the first index past the chunk's start (below its top, stepping
-/// down) that the step reaches from `start`. One past any `int` leaves the MI no iteration
-/// (its chunk's end stops it: only a chunk near `i32::MAX` meets it).
+/// down) that the step reaches from `start`. That index is past `i32::MAX` only where the
+/// chunk starts within a step of it, which needs a `dist` array of more than `i32::MAX -
+/// step` elements (no Java array is that long); it is then `i32::MAX`, where the chunk's
+/// end stops a loop to `i < hi`.
 pub fn loop_first(start: i32, chunk: (i32, i32), step: i32) -> i32 {
     let (start, s) = (i64::from(start), i64::from(step));
     // The steps of `s.abs()` covering a gap `g > 0`.

@@ -5677,9 +5677,9 @@ fn host_loops_stepping_down_run_on_the_device() {
 
 /// Host loops to `i <= hi` and stepping by constants other than 1 run on the device
 /// (`device_outlined_steps`): the three reductions (by 3, to `n - 2` inclusive, by 7 down)
-/// find `p` resident, upload nothing and bring down partials only; the three loops writing
-/// `y` (to `last` inclusive, by 2, by 4 down) upload it at the first call only, each with a
-/// work-item per iteration.
+/// find `p` resident, upload nothing and bring down partials only; the four loops writing
+/// `y` (to `last` inclusive, by 2, by 4 down, by 5 to `n - 1` inclusive) upload it at the
+/// first call only, each with a work-item per iteration.
 #[test]
 fn host_loops_stepping_by_constants_run_on_the_device() {
     let Some(opencl) = &opencl_placement() else {
@@ -5692,12 +5692,13 @@ fn host_loops_stepping_by_constants_run_on_the_device() {
     // The program's arguments: 30,001 elements, 4 rounds.
     let (n, rounds) = (30_001u64, 4usize);
     reductions_find_their_input_resident(&calls, 4..=6, rounds, ("p", 8 * n), stderr);
-    // `i <= n - 1` from 0, `i += 2` from 1, `i -= 4` from `n - 1` to 2.
-    let iterations = [n, (n - 1) / 2, (n - 1 - 2) / 4 + 1];
+    // `i <= n - 1` from 0, `i += 2` from 1, `i -= 4` from `n - 1` to 2, `i += 5` from 0 to
+    // `i <= n - 1`.
+    let iterations = [(1, n), (2, (n - 1) / 2), (3, (n - 1 - 2) / 4 + 1), (7, (n - 1) / 5 + 1)];
     let mut first = true;
     for r in 0..rounds {
-        for (k, work_items) in iterations.iter().enumerate() {
-            let looped = format!("Main.main$loop{}", k + 1);
+        for (k, work_items) in &iterations {
+            let looped = format!("Main.main$loop{k}");
             let c = calls.iter().filter(|c| c.name == looped).nth(r);
             let Some(c) = c else { panic!("{looped}: no call {r}\n{stderr}") };
             let call = up_and_resident(c, true);

@@ -17,8 +17,8 @@
 //!
 //! - it is a counted `for (int i = lo; i < hi; i++)` (or `++i`, `i += 1`), or since the
 //!   eighty-seventh session `for (int i = hi; i >= lo; i--)` (`>`, `--i`, `i -= 1`), and since
-//!   the eighty-eighth `i <= hi` stepping up by 1 and any constant step (`i += 3`, `i = i +
-//!   3`, `i -= 2`) with the other tests, of a host
+//!   the eighty-eighth `i <= hi` and any constant step (`i += 3`, `i = i + 3`, `i -= 2`),
+//!   of a host
 //!   function (no SOMD method, not `local`), without a label, whose `lo` and `hi` are
 //!   constants, locals, lengths of locals, sums and differences of those, and products,
 //!   quotients and right shifts of those by a constant that is not 0 (`n / 2`, `(n >> 1) +
@@ -266,8 +266,8 @@ fn qualifies(
         return None;
     }
     let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == *i);
-    // Up to `i < hi` by a constant step (by 1 to `i <= hi`), or down to `i >= lo` or `i >
-    // lo`: the other bound is the test's.
+    // Up to `i < hi` or `i <= hi`, or down to `i >= lo` or `i > lo`, by a constant step: the
+    // other bound is the test's.
     let step = match update.as_slice() {
         [u] => walk::constant_step(func, *u, *i)?,
         _ => return None,
@@ -276,8 +276,7 @@ fn qualifies(
         ExprKind::Binary { op, lhs, rhs }
             if is_index(*lhs)
                 && match op.kind {
-                    BinOpKind::Lt => step > 0,
-                    BinOpKind::Le => step == 1,
+                    BinOpKind::Lt | BinOpKind::Le => step > 0,
                     BinOpKind::Ge | BinOpKind::Gt => step < 0,
                     _ => false,
                 } =>

@@ -1,6 +1,6 @@
 // args: 30001 4
 // Host loops over SOMD results to `i <= hi`, and stepping by constants other than 1 up or
-// down (`i += 2`, `i = i + 3`, `i -= 4`), run as SOMD methods of their own (eighty-eighth
+// down (`i += 2`, `i = i + 3`, `i -= 4`, `i += 5` to `i <= hi`), run as SOMD methods of their own (eighty-eighth
 // session): on the CPU each MI starts at the first index of its share that the step
 // reaches from the loop's start. Every placement gives Java's results.
 class Main {
@@ -46,6 +46,9 @@ class Main {
                 if (p[i] % 3 == 0) {
                     count++;
                 }
+            }
+            for (int i = 0; i <= n - 1; i += 5) {
+                y[i] += p[i] / 3;
             }
             check = check * 31 + odd + top + count;
             a = p;
