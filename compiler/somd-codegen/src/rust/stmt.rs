@@ -8,7 +8,7 @@ use super::writer::Level;
 use super::EmitError;
 use somd_mir::analysis::{walk, LoopId};
 use somd_mir::{
-    BinOpKind, Block, Const, ExprId, ExprKind, FuncId, FuncKind, LocalId, Outlined, Stmt, Type,
+    BinOpKind, Block, ExprId, ExprKind, FuncId, FuncKind, LocalId, Outlined, Stmt, Type,
 };
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::HashMap;
@@ -1858,50 +1858,15 @@ impl FnCx<'_> {
         Ok(self.signed_step(id, counter)?.filter(|&s| s > 0))
     }
 
-    /// The step of update `id` of counter `j`, with its sign, for a positive `int` constant
-    /// `s`: `j++` and `++j` 1, `j--` and `--j` -1, `j += s` and `j = j + s` `s`, `j -= s` and
-    /// `j = j - s` `-s`.
+    /// The step of update `id` of counter `j`, with its sign (`walk::constant_step`, as the
+    /// analyses read it): `j++` and `++j` 1, `j--` and `--j` -1, `j += s` and `j = j + s`
+    /// `s`, `j -= s` and `j = j - s` `-s`.
     fn signed_step(
         &self,
         id: ExprId,
         counter: somd_mir::LocalId,
     ) -> Result<Option<i32>, EmitError> {
-        let is_counter = |e: ExprId| -> Result<bool, EmitError> {
-            Ok(matches!(self.e(e)?.kind, ExprKind::Local(l) if l == counter))
-        };
-        let signed = |kind: BinOpKind, e: ExprId| -> Result<Option<i32>, EmitError> {
-            let s = self.int_const(e)?.filter(|&s| s > 0);
-            Ok(match kind {
-                BinOpKind::Add => s,
-                BinOpKind::Sub => s.map(|s| -s),
-                _ => None,
-            })
-        };
-        Ok(match &self.e(id)?.kind {
-            ExprKind::IncDec { target, delta, .. } if is_counter(*target)? => {
-                Some(i32::from(*delta))
-            }
-            ExprKind::CompoundAssign { target, op, value } if is_counter(*target)? => {
-                signed(op.kind, *value)?
-            }
-            ExprKind::Assign { target, value } if is_counter(*target)? => {
-                match &self.e(*value)?.kind {
-                    ExprKind::Binary { op, lhs, rhs } if is_counter(*lhs)? => {
-                        signed(op.kind, *rhs)?
-                    }
-                    _ => None,
-                }
-            }
-            _ => None,
-        })
-    }
-
-    /// The value of an `int` constant.
-    fn int_const(&self, id: ExprId) -> Result<Option<i32>, EmitError> {
-        Ok(match self.e(id)?.kind {
-            ExprKind::Const(Const::Int(c)) => Some(c),
-            _ => None,
-        })
+        Ok(walk::constant_step(self.func, id, counter))
     }
 
     /// `c` when `index` is the counter `j` plus a constant `c` (`j`, `j + c`, `c + j`, `j -
