@@ -1319,9 +1319,9 @@ pub fn read_only_param(module: &Module, f: FuncId, p: usize) -> bool {
 
 /// The assignment statement `assign`, `x = w;`, as a move of `w`'s array into `x` (both
 /// 1-D primitive array variables, or matrices of primitives, of the same type): `w` is
-/// declared once, with an initialiser that is no local, in the block whose statement
-/// `assign` is, before it, is never assigned, and no statement of that block after `assign`
-/// mentions it. `w` then names the array no more (it is declared again before any later
+/// declared once, with an initialiser that is no local (or none), in the block whose
+/// statement `assign` is, before it, and no statement of that block after `assign` mentions
+/// it ([`last_mention_moves`]). `w` then names the array no more (it is declared again before any later
 /// use), so `x` holds it alone, as fresh as `w` held it (`double[] xn = relax(x, b); .. x =
 /// xn;`). Or the next statement of the block gives `w` a value that mentions neither `w`
 /// nor `x` (`prev = cur; cur = next;`, a wave equation's three grids): `w` names the array
@@ -1418,10 +1418,12 @@ fn movable(func: &Function, x: LocalId, w: LocalId) -> bool {
     x != w && same && var(x) && var(w)
 }
 
-/// Whether `w` is declared once, with an initialiser that is no local, in the block holding
-/// the statement `at` finds, before it; is given no other value; and no statement of that
-/// block after it mentions `w`: the statement is `w`'s last use, and `w` goes out of scope
-/// with the block.
+/// Whether `w` is declared once, with an initialiser that is no local (or none), in the
+/// block holding the statement `at` finds, before it, and no statement of that block after
+/// it mentions `w`: the statement is `w`'s last use, and `w` goes out of scope with the
+/// block. Values `w` is given between (`p = smooth(x); p = f(p); x = p;`, an outlined loop's
+/// `p = main$loop1(p)`) are its own business: a caller taking the array as fresh checks
+/// every value `w` holds ([`is_candidate`] of `w`).
 fn last_mention_moves(func: &Function, w: LocalId, at: impl Fn(&Stmt) -> bool) -> bool {
     let mut found = false;
     let mut lets = 0usize;
@@ -1450,19 +1452,15 @@ fn last_mention_moves(func: &Function, w: LocalId, at: impl Fn(&Stmt) -> bool) -
     for block in blocks {
         let Some(at) = block.stmts.iter().position(&at) else { continue };
         let declared = block.stmts[..at].iter().any(|s| {
-            matches!(s, Stmt::Let { local, init: Some(i) }
-                if *local == w && !matches!(func.expr(*i).kind, ExprKind::Local(_)))
+            matches!(s, Stmt::Let { local, init }
+                if *local == w
+                    && init.is_none_or(|i| !matches!(func.expr(i).kind, ExprKind::Local(_))))
         });
         let later = block.stmts[at + 1..].iter().map(&mentions).sum::<usize>();
         found = declared && later == 0;
         break;
     }
-    // `w` is given no value but its initialiser.
-    let assigned = func.exprs.iter().any(|e| {
-        matches!(&e.kind, ExprKind::Assign { target, .. } | ExprKind::CompoundAssign { target, .. }
-            if matches!(func.expr(*target).kind, ExprKind::Local(l) if l == w))
-    });
-    found && !assigned
+    found
 }
 
 /// Whether a statement after the statement `assign` (`x = w;`) in its block is `w = e;`
