@@ -5711,6 +5711,48 @@ fn host_loops_stepping_by_constants_run_on_the_device() {
     }
 }
 
+/// SOMD results moved at their last mention after further values (`device_moves_after_updates`):
+/// `x` goes up once, for the first `smooth`; the outlined loop updating `p` before `x = p;`,
+/// both `scale` calls and the outlined loop filling a fresh `nx` to `n` upload nothing and
+/// download nothing (before, `p` came down and `x` went up every round, and `nx`'s zeros
+/// went up); the loops filling `t` short of its length and `u` to `n - 1` send their zeros
+/// up at every call.
+#[test]
+fn results_moved_after_updates_stay_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_moves_after_updates";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 50,000 `double`s, 5 rounds.
+    let (bytes, rounds) = (8 * 50_000u64, 5usize);
+    let smooth: Vec<u64> =
+        calls.iter().filter(|c| c.name == "Main.smooth").map(|c| c.bytes_h2d).collect();
+    let mut want = vec![0; 4 * rounds];
+    want[0] = bytes;
+    assert_eq!(smooth, want, "{stderr}");
+    // Each construct's calls, with what each uploads and (where the host reads the result
+    // in the round, the last `scale`s) downloads.
+    for (looped, count, up, down) in [
+        ("Main.main$loop1", rounds, 0, 0),
+        ("Main.main$loop2", rounds, 0, 0),
+        ("Main.main$loop3", rounds, bytes, 0),
+        ("Main.main$loop4", rounds, bytes, 0),
+        ("Main.scale", 3 * rounds, 0, bytes),
+    ] {
+        let each: Vec<&CallTrace> = calls.iter().filter(|c| c.name == looped).collect();
+        assert_eq!(each.len(), count, "{looped}\n{stderr}");
+        for (k, c) in each.iter().enumerate() {
+            let call = up_and_resident(c, true);
+            // The second block's `scale`s (two a round) keep their results there.
+            let down = if looped == "Main.scale" && k < 2 * rounds { 0 } else { down };
+            assert_eq!((c.bytes_h2d, c.bytes_d2h), (up, down), "{looped} {k}: {call}\n{stderr}");
+        }
+    }
+}
+
 /// Array fields of objects stay on the device across straight-line statements
 /// (`device_field_regions`): `m.a` goes up once for `main`'s first four calls reading it
 /// (before, at each), again after `m` is given another object (once for two calls), and

@@ -136,7 +136,9 @@ fn outline_block(
     next: usize,
     made: &mut Vec<(Function, Outlined)>,
 ) {
-    for stmt in &mut block.stmts {
+    for k in 0..block.stmts.len() {
+        let (before, rest) = block.stmts.split_at_mut(k);
+        let stmt = &mut rest[0];
         let plan = match &*stmt {
             Stmt::Block(b) => qualifies(module, original, b, passed),
             _ => None,
@@ -176,7 +178,9 @@ fn outline_block(
         // Where `explain` places loops: the index's declaration.
         let Stmt::Let { local: index, .. } = b.stmts[0] else { continue };
         let span = original.local(index).span;
-        let Some((loop_fn, loop_index)) = loop_function(original, b, &plan, name, span) else {
+        let whole = fills_new_array(func, before, b, &plan);
+        let Some((loop_fn, loop_index)) = loop_function(original, b, &plan, whole, name, span)
+        else {
             continue;
         };
         let step = match &b.stmts[1] {
@@ -778,6 +782,61 @@ fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> bool {
     crate::analysis::parallel::analyze_somd(module, loop_fn).1.is_ok()
 }
 
+/// Whether the loop `b` of `func`, planned as `plan`, writes an array `w` from 0 up by 1 to
+/// `i < e`, where the last of the statements `before` it in its block that gives `w` a value
+/// gives it `new T[e]`, and none after that mentions `w` or gives a local `e` reads
+/// another value: `w.length` is then `e`, and the loop writes every element of the
+/// caller's fresh array (`double[] nx = new double[n]; for (int i = 0; i < n; i++) nx[i] =
+/// ..`). The method made tests `i < w.length` instead, which the device analysis reads as
+/// a write of the whole array (`swap::covers`): the caller's zeros need not go up.
+fn fills_new_array(func: &Function, before: &[Stmt], b: &Block, plan: &Plan) -> bool {
+    let Target::Array(w) = plan.target else { return false };
+    let [Stmt::Let { local: i, init: Some(lo) }, Stmt::Loop { test: Some(test), update, .. }] =
+        b.stmts.as_slice()
+    else {
+        return false;
+    };
+    let ExprKind::Binary { op, rhs: hi, .. } = &func.expr(*test).kind else { return false };
+    let from_zero = matches!(func.expr(*lo).kind, ExprKind::Const(Const::Int(0)));
+    let by_one = matches!(update.as_slice(), [u] if walk::constant_step(func, *u, *i) == Some(1));
+    if op.kind != BinOpKind::Lt || !from_zero || !by_one {
+        return false;
+    }
+    let mut read = HashSet::new();
+    walk::each_expr(func, *hi, &mut |e| {
+        if let ExprKind::Local(l) = func.expr(e).kind {
+            read.insert(l);
+        }
+    });
+    for stmt in before.iter().rev() {
+        let given = match stmt {
+            Stmt::Let { local, init: Some(e) } if *local == w => Some(*e),
+            Stmt::Expr(e) => match func.expr(*e).kind {
+                ExprKind::Assign { target, value } if matches!(func.expr(target).kind, ExprKind::Local(l) if l == w) => {
+                    Some(value)
+                }
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(value) = given {
+            return matches!(&func.expr(value).kind, ExprKind::NewArray { dims }
+                if matches!(dims.as_slice(), [d] if walk::same_value(func, *d, *hi)));
+        }
+        let block = Block { stmts: vec![stmt.clone()] };
+        let mut mentioned = false;
+        walk::each_stmt(&block, &mut |s| {
+            for root in walk::stmt_roots(s) {
+                mentioned |= walk::mentions(func, root, w);
+            }
+        });
+        if mentioned || !walk::assigned_in_block(func, &block).is_disjoint(&read) {
+            return false;
+        }
+    }
+    false
+}
+
 /// The SOMD method `name` running the loop `b` of `caller` (module doc): parameters `w`
 /// (`dist`) and the locals the loop reads, its body the loop and `return w;` (a reduction:
 /// parameters the array it reads that holds SOMD results, `dist`, the accumulator and the
@@ -787,6 +846,7 @@ fn loop_function(
     caller: &Function,
     b: &Block,
     plan: &Plan,
+    whole: bool,
     name: String,
     span: somd_diag::Span,
 ) -> Option<(Function, LocalId)> {
@@ -823,7 +883,21 @@ fn loop_function(
         locals.insert(l, p);
     }
     let mut copier = Copier { caller, locals };
-    let copied = copier.block(&mut f, b);
+    let mut copied = copier.block(&mut f, b);
+    // `i < w.length` for a bound that is the fresh array's length ([`fills_new_array`]).
+    if let (true, Target::Array(w), [_, Stmt::Loop { test: Some(test), .. }]) =
+        (whole, plan.target, copied.stmts.as_mut_slice())
+    {
+        let w = copier.locals[&w];
+        let bound = f.expr(*test).span;
+        let array = f.push_expr(ExprKind::Local(w), f.local(w).ty.clone(), bound);
+        let length = f.push_expr(ExprKind::Length(array), Type::Prim(PrimType::Int), bound);
+        if let ExprKind::Binary { lhs, op, .. } = f.expr(*test).kind.clone() {
+            let ty = f.expr(*test).ty.clone();
+            let span = f.expr(*test).span;
+            *test = f.push_expr(ExprKind::Binary { op, lhs, rhs: length }, ty, span);
+        }
+    }
     let index = match b.stmts.first() {
         Some(Stmt::Let { local, .. }) => copier.locals.get(local).copied()?,
         _ => return None,
@@ -834,6 +908,10 @@ fn loop_function(
         caller.local(plan.assigned()).span,
     );
     f.body = Block { stmts: vec![Stmt::Block(copied), Stmt::Return(Some(returned))] };
+    if whole {
+        // The bound replaced stays behind, unused.
+        crate::scalarize::compact(&mut f);
+    }
     // The pass that gives the other SOMD methods these copies ran before this one: a
     // reduction's accumulator, a parameter, gets its local as theirs do.
     crate::param_copies::copy_function(&mut f);
