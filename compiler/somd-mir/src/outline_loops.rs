@@ -39,7 +39,8 @@
 //!   storage;
 //! - some array local whose elements it reads (`w` too, where a store reads its element
 //!   first) is given the result of a SOMD call, fresh, in the function
-//!   (`keep::is_fresh_of`), or the loop reads `w`'s elements and the function passes `w`
+//!   (`keep::is_fresh_of`), or (since the eighty-eighth session) the array of a local given
+//!   one (`u = nu;`), or the loop reads `w`'s elements and the function passes `w`
 //!   to a SOMD method (`x[i] = x[i] * 0.5;` between rounds of `sum(x)`, which sent `x`
 //!   up again each round), or a host loop around it, which `w` outlives, passes `w` to a
 //!   SOMD method (`x[i] = b[i] * r;` before `t += sum(x)` in each round): that is the
@@ -755,25 +756,35 @@ fn somd_args(func: &Function, e: ExprId) -> impl Iterator<Item = LocalId> + '_ {
     })
 }
 
-/// Whether some statement of `func` gives `local` the fresh result of a SOMD call.
+/// Whether some statement of `func` gives `local` the fresh result of a SOMD call, or the
+/// array of another local given one (`u = nu;` after `nu = smooth(u)`: probe 158's copy of
+/// the previous state, `old[i] = u[i]`, read each round's result on the host).
 fn holds_somd_results(module: &Module, func: &Function, local: LocalId) -> bool {
     let ty = &func.local(local).ty;
-    let somd = |e: ExprId| {
-        matches!(func.expr(e).kind, ExprKind::SomdCall { .. })
-            && keep::is_fresh_of(module, func, ty, e)
-    };
-    let mut found = false;
-    walk::each_stmt(&func.body, &mut |s| match s {
-        Stmt::Let { local: l, init: Some(e) } if *l == local => found |= somd(*e),
-        Stmt::Expr(e) => {
-            if let ExprKind::Assign { target, value } = func.expr(*e).kind {
-                found |= matches!(func.expr(target).kind, ExprKind::Local(l) if l == local)
-                    && somd(value);
+    let (mut seen, mut stack) = (HashSet::from([local]), vec![local]);
+    while let Some(v) = stack.pop() {
+        let mut found = false;
+        let mut given = |e: ExprId, stack: &mut Vec<LocalId>| match func.expr(e).kind {
+            ExprKind::SomdCall { .. } => found |= keep::is_fresh_of(module, func, ty, e),
+            ExprKind::Local(w) if func.local(w).ty == *ty && seen.insert(w) => stack.push(w),
+            _ => {}
+        };
+        walk::each_stmt(&func.body, &mut |s| match s {
+            Stmt::Let { local: l, init: Some(e) } if *l == v => given(*e, &mut stack),
+            Stmt::Expr(e) => {
+                if let ExprKind::Assign { target, value } = func.expr(*e).kind {
+                    if matches!(func.expr(target).kind, ExprKind::Local(l) if l == v) {
+                        given(value, &mut stack);
+                    }
+                }
             }
+            _ => {}
+        });
+        if found {
+            return true;
         }
-        _ => {}
-    });
-    found
+    }
+    false
 }
 
 /// Whether the SOMD method made of a reduction loop is one the device runs, its loop a

@@ -6,7 +6,9 @@
 // every round, and outlining the loop over `p` made a round dearer than the host loop).
 // An array made `new double[n]` and filled by a loop to `n` right after is not sent up
 // (the outlined loop tests `i < nx.length`); one whose length local changes between, or
-// which is filled short of its length, is. Every placement gives Java's results.
+// which is filled short of its length, is. A loop copying the previous state out of a
+// local given SOMD results by moves (`old[i] = x[i]` before `x = nx;`) is outlined too.
+// Every placement gives Java's results.
 class Main {
     static double[] smooth(double[] u) {
         double[] r = new double[u.length];
@@ -91,5 +93,15 @@ class Main {
         }
         System.out.println(sum(x) + " " + sum(y));
         System.out.println(x[n - 1] + " " + y[n - 1] + " " + y[n - 4]);
+        // A copy of the previous state, read from a local given SOMD results by moves.
+        double[] old = new double[n];
+        for (int r = 0; r < rounds; r++) {
+            double[] nx = smooth(x);
+            for (int i = 0; i < n; i++) {
+                old[i] = x[i];
+            }
+            x = nx;
+        }
+        System.out.println(sum(x) + " " + sum(old));
     }
 }

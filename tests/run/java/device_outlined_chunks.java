@@ -6,7 +6,8 @@
 // the array (`p[i % n]` up to `n + 3`), over a part of it (up to `(n >> 1) + 1`, from `n /
 // 4 * 3`), or over a short result while reading a long array, give Java's results on
 // every placement. A loop reading a short result at `i % 100` and a long one at `i` splits
-// the long one's length (`cpu_outlined_loops_split_their_range`). Locals named `len` and
+// the long one's length (`cpu_outlined_loops_split_their_range`; `a` holds results given
+// by `a = p;`). Locals named `len` and
 // `chunk`, which the loops read, are no names of the CPU path's own (probe 153).
 class Main {
     static int[] step(int[] a, int k) {
