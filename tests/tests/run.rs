@@ -5679,7 +5679,8 @@ fn host_loops_stepping_down_run_on_the_device() {
 /// (`device_outlined_steps`): the three reductions (by 3, to `n - 2` inclusive, by 7 down)
 /// find `p` resident, upload nothing and bring down partials only; the four loops writing
 /// `y` (to `last` inclusive, by 2, by 4 down, by 5 to `n - 1` inclusive) upload it at the
-/// first call only, each with a work-item per iteration.
+/// first call only, each with a work-item per iteration; the loop of eight iterations to
+/// `few` (`int few = 8;`) makes no call.
 #[test]
 fn host_loops_stepping_by_constants_run_on_the_device() {
     let Some(opencl) = &opencl_placement() else {
@@ -5709,6 +5710,7 @@ fn host_loops_stepping_by_constants_run_on_the_device() {
             assert_eq!(c.bytes_d2h, 0, "{looped} call {r}: {call}\n{stderr}");
         }
     }
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop8"), "{stderr}");
 }
 
 /// SOMD results moved at their last mention after further values (`device_moves_after_updates`):

@@ -44,9 +44,11 @@
 //!   to a SOMD method (`x[i] = x[i] * 0.5;` between rounds of `sum(x)`, which sent `x`
 //!   up again each round), or a host loop around it, which `w` outlives, passes `w` to a
 //!   SOMD method (`x[i] = b[i] * r;` before `t += sum(x)` in each round): that is the
-//!   transfer the outlining saves. The last two need a bound that is no constant: a loop
-//!   of a few iterations (`for (int j = 0; j < 4; j++) a[j] = j * k;`) stores a few
-//!   elements that a keep scope sends again for the next call, cheaper than a launch. A
+//!   transfer the outlining saves. The last two need a bound above 256 or computed (since
+//!   the eighty-eighth session a local declared with a constant and never assigned counts
+//!   as that constant, and a larger constant as computed): a loop of a few iterations
+//!   (`for (int j = 0; j < 4; j++) a[j] = j * k;`) stores a few elements that a keep scope
+//!   sends again for the next call, cheaper than a launch. A
 //!   loop over host arrays alone stays as it is, and so does one that only fills `w` once
 //!   (`u[i] = i % 7;` before `u` is handed to SOMD calls), which the host does as cheaply
 //!   as a device that is first sent `w`'s zeros.
@@ -355,7 +357,7 @@ fn qualifies(
     // A result read on the host, or `w` updated or written on the host between the device
     // calls that read it, over a length the program computes (each round re-sent it whole;
     // a keep scope sends a few elements a constant bound stores again).
-    let computed = !matches!(func.expr(hi).kind, ExprKind::Const(_));
+    let computed = !few(func, hi);
     let gains = read_arrays.iter().any(|a| holds_somd_results(module, func, *a))
         || (computed && read_arrays.contains(&w) && handed_to_somd(func, w))
         || (computed && passed.contains(&w));
@@ -364,6 +366,23 @@ fn qualifies(
     }
     reads.retain(|l| *l != w);
     Some(Plan { target: Target::Array(w), reads })
+}
+
+/// The most iterations a bound of a few ([`few`]) allows.
+const FEW: i32 = 256;
+
+/// Whether the bound `e` is a constant of at most [`FEW`], or a local declared once with
+/// one and never assigned (probe 158's k-means: `int k = 8;` before `for (int c = 0; c < k;
+/// c++) cent[c] = ..`, which a launch per round made no cheaper).
+fn few(func: &Function, e: ExprId) -> bool {
+    let small = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Const(Const::Int(k)) if k <= FEW);
+    match func.expr(e).kind {
+        ExprKind::Local(l) => {
+            walk::declared_once(func).get(&l).is_some_and(|i| small(*i))
+                && !crate::analysis::parallel::assigned_locals(func).contains_key(&l)
+        }
+        _ => small(e),
+    }
 }
 
 /// The locals the loop's expressions (`roots`, and the bounds of `(lo, hi, i)`) read

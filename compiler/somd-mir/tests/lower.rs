@@ -522,7 +522,7 @@ public class Main {
         return r;
     }
     public static void main(String[] args) {
-        int n = 8;
+        int n = args.length + 8;
         double[] x = new double[n];
         double[] y = new double[n];
         double[] z = new double[n + 1];

@@ -2,7 +2,8 @@
 // Host loops over SOMD results to `i <= hi`, and stepping by constants other than 1 up or
 // down (`i += 2`, `i = i + 3`, `i -= 4`, `i += 5` to `i <= hi`), run as SOMD methods of their own (eighty-eighth
 // session): on the CPU each MI starts at the first index of its share that the step
-// reaches from the loop's start. Every placement gives Java's results.
+// reaches from the loop's start. A loop of eight iterations to a local declared with a
+// constant stays on the host. Every placement gives Java's results.
 class Main {
     static long[] step(long[] a, int k) {
         long[] r = new long[a.length];
@@ -21,6 +22,8 @@ class Main {
         }
         long[] y = new long[n];
         long check = 0;
+        int few = 8;
+        long[] cent = new long[few];
         for (int r = 0; r < rounds; r++) {
             long[] p = step(a, r);
             int last = n - 1;
@@ -50,7 +53,13 @@ class Main {
             for (int i = 0; i <= n - 1; i += 5) {
                 y[i] += p[i] / 3;
             }
-            check = check * 31 + odd + top + count;
+            // Eight iterations over an array the next round's call reads: a bound held in
+            // a local declared with a constant keeps the loop on the host.
+            for (int c = 0; c < few; c++) {
+                cent[c] = cent[c] * 3 + c + r;
+            }
+            long[] q = step(cent, r);
+            check = check * 31 + odd + top + count + q[few - 1];
             a = p;
         }
         long sum = 0;
