@@ -548,10 +548,18 @@ pub fn run_call_balanced_traced<R: Send>(
 const LOOP_GRAIN: usize = 2048;
 
 /// The number of MIs of the CPU path of a host loop made a SOMD method, over `len`
-/// elements of its `dist` array: as [`mi_count_balanced`] over units of [`LOOP_GRAIN`]
-/// elements, and at least one, which runs the iterations of an empty array (a loop may
-/// fail there, as Java's would).
-pub fn loop_mis(len: usize) -> usize {
+/// elements of its `dist` array, stepping by `step`: as [`mi_count_balanced`] over units
+/// of [`LOOP_GRAIN`] elements, and at least one, which runs the iterations of an empty
+/// array (a loop may fail there, as Java's would). One where a step up from an index
+/// below `len` may pass `i32::MAX` (`step > i32::MAX - len`, review 160): Java's index then
+/// wraps and goes on, in whichever MI took the last index before the top, whose share's
+/// end would stop it; from the last MI's share, which has no end below the top, or
+/// stepping down, whose shares end at the bottom in the last MI, the wrap is Java's.
+pub fn loop_mis(len: usize, step: i32) -> usize {
+    let room = i64::from(i32::MAX) - len as i64;
+    if i64::from(step) > room {
+        return 1;
+    }
     mi_count_balanced(len.div_ceil(LOOP_GRAIN)).max(1)
 }
 
@@ -580,9 +588,8 @@ pub fn loop_chunk_down(len: usize, n_mis: usize, mi: usize) -> (i32, i32) {
 /// made a SOMD method that starts at `start` and steps by `step` (not 0): `start` where the
 /// chunk takes it, else the first index past the chunk's start (below its top, stepping
 /// down) that the step reaches from `start`. That index is past `i32::MAX` only where the
-/// chunk starts within a step of it, which needs a `dist` array of more than `i32::MAX -
-/// step` elements (no Java array is that long); it is then `i32::MAX`, where the chunk's
-/// end stops a loop to `i < hi`.
+/// chunk starts within a step of the top, which [`loop_mis`] leaves to no MI but the first
+/// (whose chunk takes any start): it is then `i32::MAX`.
 pub fn loop_first(start: i32, chunk: (i32, i32), step: i32) -> i32 {
     let (start, s) = (i64::from(start), i64::from(step));
     // The steps of `s.abs()` covering a gap `g > 0`.
@@ -3586,7 +3593,14 @@ mod tests {
             }
         }
         assert_eq!(loop_chunk(10, 3, 1), (3, 6));
-        assert_eq!(loop_mis(0), 1);
+        assert_eq!(loop_mis(0, 1), 1);
+        // A step that may pass the top from inside the array: one MI; others as many as a
+        // step of 1.
+        let many = loop_mis(100_000, 1);
+        assert_eq!(loop_mis(100_000, i32::MAX - 99_999), 1);
+        for step in [2, i32::MAX - 100_000, -1, -i32::MAX] {
+            assert_eq!(loop_mis(100_000, step), many, "step {step}");
+        }
         // Down: the top first, inclusive.
         let down: Vec<_> = (0..3).map(|mi| loop_chunk_down(10, 3, mi)).collect();
         assert_eq!(down, [(6, i32::MAX), (3, 5), (i32::MIN, 2)]);

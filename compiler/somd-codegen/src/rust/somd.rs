@@ -521,7 +521,10 @@ impl FnCx<'_> {
         // (`analysis::shared`, as other SOMD methods' wrappers do).
         match somd_mir::analysis::shared::shared_effect(self.module, self.fid) {
             Some(_) => writeln!(out, "    let n_mis = 1;")?,
-            None => writeln!(out, "    let n_mis = rt::somd::loop_mis(somd_len);")?,
+            None => {
+                let step = self.outlined().map_or(1, |o| o.step);
+                writeln!(out, "    let n_mis = rt::somd::loop_mis(somd_len, {step});")?
+            }
         }
         writeln!(out, "    let _somd_call = rt::somd::somd_call({:?}, pos, n_mis);", func.name)?;
         writeln!(
