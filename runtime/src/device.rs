@@ -1101,10 +1101,11 @@ pub enum Size {
     /// constant divisor (the compiler sees to it), so the value always exists, and the
     /// kernel, computing it with the same wrapping helpers, agrees.
     Java(&'static Size),
-    /// The iterations of `for (int i = lo; i < hi; i += step)` (`step` > 0):
-    /// `ceil((hi - lo) / step)`, 0 when `hi <= lo`. No size (the CPU path runs) when `lo` or
-    /// `hi` is not an `int`, or when the index would pass `i32::MAX` after the last
-    /// iteration: Java's `int` index wraps there and the loop goes on.
+    /// The iterations of `for (int i = lo; i < hi; i += step)` (`step` > 0), or of `for
+    /// (int i = hi - 1; i >= lo; i -= -step)` (`step` < 0): `ceil((hi - lo) / |step|)`, 0 when
+    /// `hi <= lo`. No size (the CPU path runs) when `lo` or `hi` is not an `int`, or when
+    /// the index would pass `i32::MAX` (`i32::MIN`, stepping down: review 160) after the
+    /// last iteration: Java's `int` index wraps there and the loop goes on.
     Steps {
         lo: &'static Size,
         hi: &'static Size,
@@ -1139,12 +1140,13 @@ impl Size {
             Size::UShr(a, b) => int_op(a, b, values, |x, y| Some(i64::from(ushr(x as i32, y)))),
             Size::Java(a) => a.java(values).map(i64::from),
             Size::Steps { lo, hi, step } => {
-                let (lo, hi, step) = (lo.eval(values)?, hi.eval(values)?, *step);
-                if !is_int(lo) || !is_int(hi) || !(1..=i64::from(i32::MAX)).contains(&step) {
+                let (lo, hi, s) = (lo.eval(values)?, hi.eval(values)?, step.abs());
+                if !is_int(lo) || !is_int(hi) || !(1..=i64::from(i32::MAX)).contains(&s) {
                     return None;
                 }
-                let n = if hi > lo { (hi - lo + step - 1) / step } else { 0 };
-                (lo + n * step <= i64::from(i32::MAX)).then_some(n)
+                let n = if hi > lo { (hi - lo + s - 1) / s } else { 0 };
+                let next = if *step > 0 { lo + n * s } else { hi - 1 - n * s };
+                is_int(next).then_some(n)
             }
             Size::Row { len, .. } if self.row_exists(values) => len.eval(values),
             Size::Row { .. } => None,
@@ -3576,6 +3578,16 @@ mod tests {
         assert_eq!(steps(0, 8), Some(0));
         assert_eq!(steps(-5, 8), Some(0), "hi <= lo: no iteration");
         assert_eq!(Size::Steps { lo: &TWO, hi: &N, step: 4 }.eval(&[Some(11)]), Some(3));
+        // Stepping down from `hi - 1`: the index after the last iteration must be an `int`.
+        let down = |lo: i64, hi: i64, step: i64| {
+            static LO: Size = Size::Arg(0);
+            static HI: Size = Size::Arg(1);
+            Size::Steps { lo: &LO, hi: &HI, step }.eval(&[Some(lo), Some(hi)])
+        };
+        assert_eq!(down(2, 11, -4), Some(3), "10, 6, 2");
+        let min = i64::from(i32::MIN);
+        assert_eq!(down(min + 4, min + 13, -4), Some(3), "min + 12, 8, 4, then `i32::MIN`");
+        assert_eq!(down(min + 1, min + 10, -4), None, "min + 9, 5, 1, then Java's index wraps");
         // for (i = 0; i < MAX; i += 8): the last i is MAX - 7, then i + 8 wraps in Java.
         let max = i64::from(i32::MAX);
         assert_eq!(steps(max, 8), None);

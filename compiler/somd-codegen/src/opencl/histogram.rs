@@ -214,7 +214,7 @@ impl Writer<'_> {
             step => SizeRule::Steps {
                 lo: Box::new(hist_size_rule(&cx, &d.lo, m)?),
                 hi: Box::new(hist_size_rule(&cx, &d.hi, m)?),
-                step: i64::from(step),
+                step: if d.reversed { -i64::from(step) } else { i64::from(step) },
             },
         };
         m.global.push(rule);

@@ -758,7 +758,7 @@ impl Writer<'_> {
                 step => SizeRule::Steps {
                     lo: Box::new(self.bound_rule(d, &d.lo, &scalars, &cx)?),
                     hi: Box::new(self.bound_rule(d, &d.hi, &scalars, &cx)?),
-                    step: i64::from(step),
+                    step: if d.reversed { -i64::from(step) } else { i64::from(step) },
                 },
             });
         }

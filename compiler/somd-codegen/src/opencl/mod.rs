@@ -355,9 +355,10 @@ pub enum SizeRule {
     /// wrap, `/` and `%` by a positive constant; evaluated at each launch (runtime
     /// `Size::Java`), never failing.
     Java(Box<SizeRule>),
-    /// The iterations of `for (i = lo; i < hi; i += step)`: `ceil((hi - lo) / step)`, 0 when
-    /// `hi <= lo`; the host runs the CPU path when Java's `int` index would wrap past
-    /// `i32::MAX` (runtime `Size::Steps`).
+    /// The iterations of `for (i = lo; i < hi; i += step)` (a negative `step`: `for (i = hi -
+    /// 1; i >= lo; i -= -step)`): `ceil((hi - lo) / |step|)`, 0 when `hi <= lo`; the host runs
+    /// the CPU path when Java's `int` index would wrap past `i32::MAX` (`i32::MIN`) (runtime
+    /// `Size::Steps`).
     Steps {
         lo: Box<SizeRule>,
         hi: Box<SizeRule>,
