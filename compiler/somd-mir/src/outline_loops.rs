@@ -186,14 +186,6 @@ fn outline_block(
         else {
             continue;
         };
-        let step = match &b.stmts[1] {
-            Stmt::Loop { update, .. } => match update.as_slice() {
-                [u] => walk::constant_step(original, *u, index),
-                _ => None,
-            },
-            _ => None,
-        };
-        let Some(step) = step else { continue };
         if matches!(plan.target, Target::Reduction { .. }) && !reduces_on_a_device(module, &loop_fn)
         {
             continue;
@@ -210,7 +202,7 @@ fn outline_block(
             span,
             accumulator,
             index: loop_index,
-            step,
+            step: plan.step,
         };
         made.push((loop_fn, outlined));
     }
@@ -221,6 +213,8 @@ fn outline_block(
 struct Plan {
     target: Target,
     reads: Vec<LocalId>,
+    /// The loop's constant step, negative stepping down.
+    step: i32,
 }
 
 /// What a qualifying loop computes.
@@ -328,7 +322,8 @@ fn qualifies(
     }
     let Scan { declared, written, roots, reads_w, acc } = scan;
     if let (None, Some((acc, op))) = (written, acc) {
-        return reduction(module, func, (*lo, hi, *i), &declared, &roots, (acc, op));
+        let plan = reduction(module, func, (*lo, hi, *i), &declared, &roots, (acc, op))?;
+        return Some(Plan { step, ..plan });
     }
     let w = written.filter(|_| acc.is_none())?;
     let wl = func.local(w);
@@ -357,7 +352,8 @@ fn qualifies(
     // A result read on the host, or `w` updated or written on the host between the device
     // calls that read it, over a length the program computes (each round re-sent it whole;
     // a keep scope sends a few elements a constant bound stores again).
-    let computed = !few(func, hi);
+    // The top of the range: the bound stepping up, the start stepping down (review 160).
+    let computed = !few(func, if step > 0 { hi } else { *lo });
     let gains = read_arrays.iter().any(|a| holds_somd_results(module, func, *a))
         || (computed && read_arrays.contains(&w) && handed_to_somd(func, w))
         || (computed && passed.contains(&w));
@@ -365,7 +361,7 @@ fn qualifies(
         return None;
     }
     reads.retain(|l| *l != w);
-    Some(Plan { target: Target::Array(w), reads })
+    Some(Plan { target: Target::Array(w), reads, step })
 }
 
 /// The most iterations a bound of a few ([`few`]) allows.
@@ -515,7 +511,8 @@ fn reduction(
         .find(|a| results(a) && at_index.contains(a))
         .or_else(|| reads.iter().copied().find(results))?;
     let reads = reads.into_iter().filter(|l| *l != over && *l != acc).collect();
-    Some(Plan { target: Target::Reduction { acc, op, over }, reads })
+    // (`qualifies` gives it the loop's step.)
+    Some(Plan { target: Target::Reduction { acc, op, over }, reads, step: 1 })
 }
 
 /// What [`qualifies`] finds in a loop's body.
@@ -918,13 +915,11 @@ fn loop_function(
     if let (true, Target::Array(w), [_, Stmt::Loop { test: Some(test), .. }]) =
         (whole, plan.target, copied.stmts.as_mut_slice())
     {
-        let w = copier.locals[&w];
-        let bound = f.expr(*test).span;
-        let array = f.push_expr(ExprKind::Local(w), f.local(w).ty.clone(), bound);
-        let length = f.push_expr(ExprKind::Length(array), Type::Prim(PrimType::Int), bound);
-        if let ExprKind::Binary { lhs, op, .. } = f.expr(*test).kind.clone() {
-            let ty = f.expr(*test).ty.clone();
-            let span = f.expr(*test).span;
+        let Expr { kind, ty, span } = f.expr(*test).clone();
+        if let ExprKind::Binary { lhs, op, .. } = kind {
+            let w = copier.locals[&w];
+            let array = f.push_expr(ExprKind::Local(w), f.local(w).ty.clone(), span);
+            let length = f.push_expr(ExprKind::Length(array), Type::Prim(PrimType::Int), span);
             *test = f.push_expr(ExprKind::Binary { op, lhs, rhs: length }, ty, span);
         }
     }
