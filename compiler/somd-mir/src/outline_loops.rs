@@ -818,15 +818,14 @@ fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> bool {
 /// a write of the whole array (`swap::covers`): the caller's zeros need not go up.
 fn fills_new_array(func: &Function, before: &[Stmt], b: &Block, plan: &Plan) -> bool {
     let Target::Array(w) = plan.target else { return false };
-    let [Stmt::Let { local: i, init: Some(lo) }, Stmt::Loop { test: Some(test), update, .. }] =
+    let [Stmt::Let { init: Some(lo), .. }, Stmt::Loop { test: Some(test), .. }] =
         b.stmts.as_slice()
     else {
         return false;
     };
     let ExprKind::Binary { op, rhs: hi, .. } = &func.expr(*test).kind else { return false };
     let from_zero = matches!(func.expr(*lo).kind, ExprKind::Const(Const::Int(0)));
-    let by_one = matches!(update.as_slice(), [u] if walk::constant_step(func, *u, *i) == Some(1));
-    if op.kind != BinOpKind::Lt || !from_zero || !by_one {
+    if op.kind != BinOpKind::Lt || !from_zero || plan.step != 1 {
         return false;
     }
     let mut read = HashSet::new();
@@ -839,8 +838,8 @@ fn fills_new_array(func: &Function, before: &[Stmt], b: &Block, plan: &Plan) -> 
         let given = match stmt {
             Stmt::Let { local, init: Some(e) } if *local == w => Some(*e),
             Stmt::Expr(e) => match func.expr(*e).kind {
-                ExprKind::Assign { target, value } if matches!(func.expr(target).kind, ExprKind::Local(l) if l == w) => {
-                    Some(value)
+                ExprKind::Assign { target, value } => {
+                    matches!(func.expr(target).kind, ExprKind::Local(l) if l == w).then_some(value)
                 }
                 _ => None,
             },

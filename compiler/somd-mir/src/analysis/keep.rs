@@ -1321,12 +1321,12 @@ pub fn read_only_param(module: &Module, f: FuncId, p: usize) -> bool {
 /// 1-D primitive array variables, or matrices of primitives, of the same type): `w` is
 /// declared once, with an initialiser that is no local (or none), in the block whose
 /// statement `assign` is, before it, and no statement of that block after `assign` mentions
-/// it ([`last_mention_moves`]). `w` then names the array no more (it is declared again before any later
-/// use), so `x` holds it alone, as fresh as `w` held it (`double[] xn = relax(x, b); .. x =
-/// xn;`). Or the next statement of the block gives `w` a value that mentions neither `w`
-/// nor `x` (`prev = cur; cur = next;`, a wave equation's three grids): `w` names the array
-/// no more from then on either; expression statements mentioning neither `w` nor `x` may
-/// come between the two.
+/// it ([`last_mention_moves`]). `w` then names the array no more (it is declared again
+/// before any later use), so `x` holds it alone, as fresh as `w` held it (`double[] xn =
+/// relax(x, b); .. x = xn;`). Or the next statement of the block gives `w` a value that
+/// mentions neither `w` nor `x` (`prev = cur; cur = next;`, a wave equation's three
+/// grids): `w` names the array no more from then on either; expression statements
+/// mentioning neither `w` nor `x` may come between the two.
 pub(super) fn moved_local(func: &Function, assign: ExprId) -> Option<(LocalId, LocalId)> {
     moved_with(func, assign, &|x, w| movable(func, x, w))
 }
