@@ -56,7 +56,8 @@ negative divisors, shifts by `long`, negative and large counts, `Math.round`, na
 casts from `long`, `float` and `double`, `bitCount`, and the special `float`/`double`
 values (NaN, infinities, -0.0, ties at .5, 2^52 + 1, 2^63) under `%`, `signum` and casts.
 
-With `--hostloops`, `main` also runs host loops over each array method's result, which
+With `--hostloops`, `main` also runs host loops over each array method's result (to `i <
+hi` or `i <= hi - 1`, up or down, by 1, 2, 3 or 7), which
 the compiler may outline into SOMD methods of their own (note `device-execution`, "Outlined
 loops on the pool's threads"): reductions into `long` and `int` accumulators (`+=`, `-=`,
 `^=`, `|=`, `&=`, `*=`, `Math.max`/`Math.min`, conditional extrema, counts up and down,
@@ -1031,11 +1032,15 @@ def host_expr(rng, r, depth, risky):
 
 
 def header(rng, lo, hi):
-    """A host loop's header over `lo <= i < hi`, stepping up, or a quarter of the time
-    down."""
+    """A host loop's header over `lo <= i < hi`: stepping up, tested `i < hi` or `i <= hi -
+    1`, or a quarter of the time down; by 1, or some of the time by 2, 3 or 7."""
+    step = rng.choice([1, 1, 1, 1, 2, 3, 7])
     if rng.random() < 0.25:
-        return "        for (int i = %s - 1; i >= %s; i--) {" % (hi, lo)
-    return "        for (int i = %s; i < %s; i++) {" % (lo, hi)
+        update = "i--" if step == 1 else "i -= %d" % step
+        return "        for (int i = %s - 1; i >= %s; %s) {" % (hi, lo, update)
+    update = "i++" if step == 1 else "i += %d" % step
+    test = rng.choice(["i < %s" % hi, "i <= %s - 1" % hi])
+    return "        for (int i = %s; %s; %s) {" % (lo, test, update)
 
 
 def host_loops(rng, k, risky):
