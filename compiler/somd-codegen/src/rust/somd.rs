@@ -484,11 +484,13 @@ impl FnCx<'_> {
     /// did (the caller replaces that array with the result, the same one), or start a
     /// reduction's accumulator from the operator's identity past the first MI, their
     /// partials then folded in order. The lowest failing MI's exception is Java's first.
+    /// `step` is the loop's (`Outlined::step`), which sets the MIs' count (`rt::somd::loop_mis`).
     fn outlined_call(
         &mut self,
         out: &mut String,
         name: &str,
         body_args: &[String],
+        step: i32,
     ) -> Result<(), EmitError> {
         let func = self.func;
         let accumulator = match &func.somd.as_ref().map(|s| &s.reduction) {
@@ -521,10 +523,7 @@ impl FnCx<'_> {
         // (`analysis::shared`, as other SOMD methods' wrappers do).
         match somd_mir::analysis::shared::shared_effect(self.module, self.fid) {
             Some(_) => writeln!(out, "    let n_mis = 1;")?,
-            None => {
-                let step = self.outlined().map_or(1, |o| o.step);
-                writeln!(out, "    let n_mis = rt::somd::loop_mis(somd_len, {step});")?
-            }
+            None => writeln!(out, "    let n_mis = rt::somd::loop_mis(somd_len, {step});")?,
         }
         writeln!(out, "    let _somd_call = rt::somd::somd_call({:?}, pos, n_mis);", func.name)?;
         writeln!(
@@ -697,8 +696,8 @@ impl FnCx<'_> {
             writeln!(out, "{rebind}")?;
         }
         self.lazy_params.clear();
-        if self.outlined().is_some() {
-            self.outlined_call(out, &name, &body_args)?;
+        if let Some(step) = self.outlined().map(|o| o.step) {
+            self.outlined_call(out, &name, &body_args, step)?;
         }
         self.null_dist_call(out, &name, &body_args, &result, Some(&strategy_args))?;
         // The number of MIs is bounded by the units the first `dist` argument splits into:
