@@ -65,7 +65,10 @@ loops on the pool's threads"): reductions into `long` and `int` accumulators (`+
 loops writing an array at the index, stepping up or
 down, over bounds
 from 0, 1, -2 (reading `r[i + 2]`), up to `n / 2`, `(n >> 1) + 1` and from `n / 4 * 3`,
-calling static helpers (one with a loop of its own) and declaring a local; with
+calling static helpers (one with a loop of its own) and declaring a local, and loops
+both storing and reducing (stores then a reduction of what they stored, or a reduction
+of the result's elements then stores into it), storing two arrays or reducing into two
+accumulators; with
 `--throwing`, a loop may divide by a value that can be zero.
 
 Usage: gen.py SEED [--methods N] [--throwing] [--effects] [--shapes] [--views] [--tables]
@@ -1064,7 +1067,57 @@ def host_loops(rng, k, risky):
         cast = "(int) " if int_acc else ""
         e, e2 = cast + e, cast + e2
         start = rng.choice(["0", "1", "-7", "123456789"]) + ("" if int_acc else "L")
-        form = rng.randrange(14)
+        form = rng.randrange(16)
+        if form >= 14:
+            # A loop both storing and reducing: the stores, then a reduction of what they
+            # stored, or a reduction of the result's elements, then stores into it.
+            w = "w%d_%d" % (k, j)
+            lines.append("        long[] %s = new long[n];" % w)
+            lines.append("        %s %s = %s;" % (ty, acc, start))
+            if rng.random() < 0.3:
+                # A second array stored from the first, or a second accumulator.
+                w2, acc2 = w + "b", acc + "b"
+                lines.append("        long[] %s = new long[n];" % w2)
+                lines.append("        long %s = 5L;" % acc2)
+                body = rng.choice([
+                    "%s[i] = %s;\n            %s[i] = %s[i] * 5 - %s;" % (w, e, w2, w, e2),
+                    "%s = Math.max(%s, %s(%s));\n            %s ^= %s;" % (acc, acc, cast, e2, acc2, e),
+                    "%s[i] = %s;\n            %s[i] = %s + 1;\n            %s += %s[i] & 7;"
+                    % (w, e2, w2, e, acc2, w2),
+                ])
+                lines.append(header(rng, lo, hi))
+                lines.append("            " + body)
+                lines.append("        }")
+                lines.append("        for (int i = 0; i < n; i++) {")
+                lines.append("            %s = %s * 31 + %s((%s[i] ^ %s[i]) & 1023);" % (acc, acc, cast, w, w2))
+                lines.append("        }")
+                printed.extend([acc, acc2])
+                continue
+            if form == 14:
+                body = rng.choice([
+                    "%s[i] = %s;\n            %s += %s(%s[i] ^ %s);" % (w, e, acc, cast, w, e2),
+                    "long t = %s;\n            %s[i] = t * 3;\n            if (t > %s) {\n"
+                    "                %s = %s(t);\n            }" % (e, w, acc, acc, cast),
+                    "%s[i] = %s - %s;\n            %s = Math.max(%s, %s%s[i]);"
+                    % (w, e, e2, acc, acc, cast, w),
+                ])
+                if off:
+                    body = body.replace("%s[i]" % w, "%s[i + 2]" % w)
+                summed = w
+            else:
+                body = rng.choice([
+                    "%s ^= %s(%s[i%s] * 5);\n            %s[i%s] = %s;" % (acc, cast, r, off, r, off, e),
+                    "%s = Math.min(%s, %s);\n            %s[i%s] += %s;" % (acc, acc, e, r, off, e2),
+                ])
+                summed = r
+            lines.append(header(rng, lo, hi))
+            lines.append("            " + body)
+            lines.append("        }")
+            lines.append("        for (int i = 0; i < n; i++) {")
+            lines.append("            %s = %s * 31 + %s(%s[i] & 1023);" % (acc, acc, cast, summed))
+            lines.append("        }")
+            printed.append(acc)
+            continue
         if form == 13:
             # A flag set under a condition (`||`), cleared under one (`&&`), or both (the
             # last write wins: no reduction).

@@ -5713,6 +5713,58 @@ fn host_loops_stepping_by_constants_run_on_the_device() {
     assert!(!calls.iter().any(|c| c.name == "Main.main$loop8"), "{stderr}");
 }
 
+/// Host loops both storing and reducing, storing two arrays or reducing into two
+/// accumulators run as a method for each (`device_split_loops`): the stores' arrays go up
+/// once (`y`, `w`, `z`, `s1`, `s2`; `v`, which a host loop writes, every round), the
+/// reductions find what the stores left, or the array before the stores, resident and bring
+/// down partials only, and the copy after the maximum of the change moves nothing. The
+/// three loops that must stay on the host make no call.
+#[test]
+fn split_host_loops_run_as_a_method_for_each_part() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_split_loops";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 30,001 elements, 4 rounds.
+    let (n, rounds) = (30_001u64, 4usize);
+    for (k, array) in [(2, "y"), (3, "u"), (6, "w"), (9, "v"), (11, "q"), (14, "s2")] {
+        reductions_find_their_input_resident(&calls, k..=k, rounds, (array, 8 * n), stderr);
+    }
+    // The minimum of `q[i] - w[i]` (loop 10) reads `w`, which host loops write: up every
+    // round, partials down.
+    let least: Vec<(u64, bool)> = calls
+        .iter()
+        .filter(|c| c.name == "Main.main$loop10")
+        .map(|c| (c.bytes_h2d, c.bytes_d2h <= 1024))
+        .collect();
+    assert_eq!(least, vec![(8 * n, true); rounds], "{stderr}");
+    // The stores: `y` (loop 1), `u` (4), `w` (5), `z` (7, `int`s), `v` by 3 down (8), `s1`
+    // and `s2` (12 and 13).
+    for (k, up_first, up_later, work_items) in [
+        (1, 8 * n, 0, n),
+        (4, 0, 0, n),
+        (5, 8 * n, 0, n),
+        (7, 4 * n, 0, n),
+        (8, 8 * n, 8 * n, (n - 1) / 3 + 1),
+        (12, 8 * n, 0, n),
+        (13, 8 * n, 0, n),
+    ] {
+        let looped = format!("Main.main$loop{k}");
+        let each: Vec<&CallTrace> = calls.iter().filter(|c| c.name == looped).collect();
+        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
+        for (r, c) in each.iter().enumerate() {
+            let call = up_and_resident(c, true);
+            let up = if r == 0 { up_first } else { up_later };
+            assert_eq!((c.bytes_h2d, c.bytes_d2h), (up, 0), "{looped} call {r}: {call}");
+            assert_eq!((c.launches, c.work_items), (1, work_items), "{looped} call {r}: {call}");
+        }
+    }
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop15"), "{stderr}");
+}
+
 /// SOMD results moved at their last mention after further values (`device_moves_after_updates`):
 /// `x` goes up once, for the first `smooth`; the outlined loop updating `p` before `x = p;`,
 /// both `scale` calls and the outlined loop filling a fresh `nx` to `n` upload nothing and

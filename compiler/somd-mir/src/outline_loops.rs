@@ -75,6 +75,13 @@
 //! right operand may fail) stays as written. A floating-point sum stays on the host:
 //! another order rounds differently.
 //!
+//! A loop computing several of these (eighty-ninth session), stores then a reduction of what
+//! they stored (`y[i] = p[i] - x[i]; mx = Math.max(mx, Math.abs(y[i]));`), a reduction then
+//! stores (`m = Math.max(m, Math.abs(nu[i] - u[i])); u[i] = nu[i];`), two arrays or two
+//! accumulators, is split into a loop for each, in the body's order, where that changes
+//! nothing a program can observe ([`split`]), and each becomes a method as above: the
+//! later ones read on the device what the earlier ones left there.
+//!
 //! On the CPU the method's wrapper runs the loop as written over the whole arrays and in
 //! place (`Module::outlined`: the loop indexes `w` from 0 as the whole array), its index
 //! range split among MIs (`rt::somd::loop_chunk`; each MI runs the iterations of its
@@ -142,11 +149,15 @@ fn outline_block(
     for k in 0..block.stmts.len() {
         let (before, rest) = block.stmts.split_at_mut(k);
         let stmt = &mut rest[0];
-        let plan = match &*stmt {
-            Stmt::Block(b) => qualifies(module, original, b, passed),
-            _ => None,
+        // The loop as one method, or split into several ([`split`]).
+        let pieces = match &*stmt {
+            Stmt::Block(b) => match qualifies(module, original, b, passed, &[]) {
+                Some(plan) => vec![(b.clone(), plan)],
+                None => split(module, original, b, passed).unwrap_or_default(),
+            },
+            _ => Vec::new(),
         };
-        let Some(plan) = plan else {
+        if pieces.is_empty() {
             // A loop passing an array it does not declare to SOMD methods: each round's
             // call reads what the round wrote into it.
             let mut passed = passed.clone();
@@ -166,45 +177,66 @@ fn outline_block(
                 outline_block(module, original, func, nested, &passed, next, made);
             }
             continue;
-        };
+        }
         let Stmt::Block(b) = &*stmt else { continue };
-        let id = FuncId((next + made.len()) as u32);
-        // Numbered in the function; past names of the module (an overload's loops, a
-        // method of the program named so).
-        let taken = |name: &str| {
-            module.functions.iter().chain(made.iter().map(|(f, ..)| f)).any(|f| f.name == name)
-        };
-        let name = (made.len() + 1..)
-            .map(|k| format!("{}$loop{k}", func.name))
-            .find(|name| !taken(name))
-            .unwrap_or_default();
         // Where `explain` places loops: the index's declaration.
         let Stmt::Let { local: index, .. } = b.stmts[0] else { continue };
         let span = original.local(index).span;
-        let whole = fills_new_array(func, before, b, &plan);
-        let Some((loop_fn, loop_index)) = loop_function(original, b, &plan, whole, name, span)
-        else {
-            continue;
-        };
-        if matches!(plan.target, Target::Reduction { .. }) && !reduces_on_a_device(module, &loop_fn)
-        {
+        let mut new: Vec<(Function, Outlined)> = Vec::new();
+        for (k, (piece, plan)) in pieces.iter().enumerate() {
+            // Numbered in the function; past names of the module (an overload's loops, a
+            // method of the program named so).
+            let taken = |name: &str| {
+                let made = made.iter().chain(&new).map(|(f, ..)| f);
+                module.functions.iter().chain(made).any(|f| f.name == name)
+            };
+            let name = (made.len() + new.len() + 1..)
+                .map(|k| format!("{}$loop{k}", func.name))
+                .find(|name| !taken(name))
+                .unwrap_or_default();
+            // (A later part of a split loop follows the first, which mentions its array.)
+            let whole = k == 0 && fills_new_array(func, before, piece, plan);
+            let Some((loop_fn, loop_index)) =
+                loop_function(original, piece, plan, whole, name, span)
+            else {
+                break;
+            };
+            let accumulator = match plan.target {
+                Target::Array(_) => None,
+                Target::Reduction { acc, .. } => Some(acc),
+            };
+            if accumulator.is_some() && !reduces_on_a_device(module, &loop_fn) {
+                break;
+            }
+            // The caller and the method's id are the module's to give
+            // (`outline_host_loops`).
+            let outlined = Outlined {
+                caller: FuncId(0),
+                func: FuncId(0),
+                span,
+                accumulator,
+                index: loop_index,
+                step: plan.step,
+            };
+            new.push((loop_fn, outlined));
+        }
+        if new.len() < pieces.len() {
             continue;
         }
-        *stmt = Stmt::Expr(call_statement(func, &plan, &loop_fn, id, span));
-        let accumulator = match plan.target {
-            Target::Array(_) => None,
-            Target::Reduction { acc, .. } => Some(acc),
+        let mut calls: Vec<Stmt> = pieces
+            .iter()
+            .zip(&new)
+            .enumerate()
+            .map(|(k, ((_, plan), (loop_fn, _)))| {
+                let id = FuncId((next + made.len() + k) as u32);
+                Stmt::Expr(call_statement(func, plan, loop_fn, id, span))
+            })
+            .collect();
+        *stmt = match calls.len() {
+            1 => calls.remove(0),
+            _ => Stmt::Block(Block { stmts: calls }),
         };
-        // The caller and the method's id are the module's to give (`outline_host_loops`).
-        let outlined = Outlined {
-            caller: FuncId(0),
-            func: FuncId(0),
-            span,
-            accumulator,
-            index: loop_index,
-            step: plan.step,
-        };
-        made.push((loop_fn, outlined));
+        made.extend(new);
     }
 }
 
@@ -250,12 +282,15 @@ impl Plan {
 }
 
 /// The loop `b` (`[Let i = lo; Loop]`) of `func` as a [`Plan`], when it qualifies (module
-/// doc); `passed` as for [`outline_block`].
+/// doc); `passed` as for [`outline_block`]. `fresh` holds arrays that hold SOMD results
+/// when the loop runs though no statement of `func` gives them one: the arrays of the
+/// methods made of the earlier parts of a split loop ([`split`]).
 fn qualifies(
     module: &Module,
     func: &Function,
     b: &Block,
     passed: &HashSet<LocalId>,
+    fresh: &[LocalId],
 ) -> Option<Plan> {
     let [Stmt::Let { local: i, init: Some(lo) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body, update }] =
         b.stmts.as_slice()
@@ -322,7 +357,7 @@ fn qualifies(
     }
     let Scan { declared, written, roots, reads_w, acc } = scan;
     if let (None, Some((acc, op))) = (written, acc) {
-        let plan = reduction(module, func, (*lo, hi, *i), &declared, &roots, (acc, op))?;
+        let plan = reduction(module, func, (*lo, hi, *i), &declared, &roots, (acc, op), fresh)?;
         return Some(Plan { step, ..plan });
     }
     let w = written.filter(|_| acc.is_none())?;
@@ -354,14 +389,355 @@ fn qualifies(
     // a keep scope sends a few elements a constant bound stores again).
     // The top of the range: the bound stepping up, the start stepping down (review 160).
     let computed = !few(func, if step > 0 { hi } else { *lo });
-    let gains = read_arrays.iter().any(|a| holds_somd_results(module, func, *a))
-        || (computed && read_arrays.contains(&w) && handed_to_somd(func, w))
-        || (computed && passed.contains(&w));
+    let gains =
+        read_arrays.iter().any(|a| fresh.contains(a) || holds_somd_results(module, func, *a))
+            || (computed && read_arrays.contains(&w) && handed_to_somd(func, w))
+            || (computed && passed.contains(&w));
     if !gains || !keep::unshared_array(module, func, w) {
         return None;
     }
     reads.retain(|l| *l != w);
     Some(Plan { target: Target::Array(w), reads, step })
+}
+
+/// A loop whose statements compute several things (`y[i] = p[i] - x[i]; mx = Math.max(mx,
+/// Math.abs(y[i]));`, `m = Math.max(m, Math.abs(nu[i] - u[i])); u[i] = nu[i];`, `s += p[i];
+/// c += p[i] > 0 ? 1 : 0;` with two accumulators, `a[i] = p[i] * 2; b[i] = a[i] + 1;` with
+/// two arrays), split into loops over the same range that each qualify ([`qualifies`]):
+/// one for each run of statements that store to one array or update one accumulator, in
+/// the body's order, each with the body's declarations it needs. A method returns one
+/// value, so the loop becomes several methods, each reading on the device what the ones
+/// before it left there (the arrays stored by earlier loops count as holding SOMD
+/// results).
+///
+/// The body's top-level statements are declarations, then the runs ([`Part`]), each part in
+/// one run, with declarations only before the second: the first loop evaluates what
+/// Java's iteration evaluates before the second run, in Java's order, and each later loop
+/// one run. The split changes nothing a program can observe when
+///
+/// - each accumulator is mentioned by its own run only (the test and start too), and each
+///   stored array read at the loop's index only: an iteration sees another element of it
+///   unchanged in Java, which another loop may have changed;
+/// - a declaration a later loop evaluates again gives what it gave in the first: one that
+///   reads an array stored before the run that needs it reads the stored value, so it must
+///   follow every store to that array;
+/// - one loop at most may fail ([`walk::may_fail`]), each where the loops before it
+///   succeeded: a later loop's element at the loop's index is in range where each iteration
+///   of the earlier runs read or wrote the array at that index, and any loop's where the
+///   index stays inside the array ([`inside_arrays`]). The loops before the one that may
+///   fail then run all Java's iterations, and it fails where Java's loop does; nothing
+///   after the failure runs (an exception ends the program), so the other loops' work is
+///   never seen.
+fn split(
+    module: &Module,
+    func: &Function,
+    b: &Block,
+    passed: &HashSet<LocalId>,
+) -> Option<Vec<(Block, Plan)>> {
+    let [first @ Stmt::Let { local: i, init: Some(lo) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body, update }] =
+        b.stmts.as_slice()
+    else {
+        return None;
+    };
+    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == *i);
+    let lets: HashSet<LocalId> = body
+        .stmts
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Let { local, .. } => Some(*local),
+            _ => None,
+        })
+        .chain([*i])
+        .collect();
+    // Each top-level statement's part (`None`: a declaration), and the runs of parts.
+    let mut parts = Vec::new();
+    for s in &body.stmts {
+        if let Stmt::Let { .. } = s {
+            parts.push(None);
+            continue;
+        }
+        let mut scan = Scan { declared: lets.clone(), ..Scan::default() };
+        if !scan.block(module, func, &Block { stmts: vec![s.clone()] }, &is_index) {
+            return None;
+        }
+        parts.push(Some(match (scan.written, scan.acc) {
+            (Some(w), None) => Part::Store(w),
+            (None, Some((acc, _))) => Part::Reduce(acc),
+            _ => return None,
+        }));
+    }
+    let mut runs: Vec<(Part, Vec<usize>)> = Vec::new();
+    for (k, part) in parts.iter().enumerate() {
+        let Some(part) = *part else { continue };
+        if runs.last().is_some_and(|(last, _)| *last == part) {
+            runs.last_mut()?.1.push(k);
+        } else if runs.iter().any(|(p, _)| *p == part) {
+            return None;
+        } else {
+            runs.push((part, vec![k]));
+        }
+    }
+    let second = runs.get(1)?.1[0];
+    if parts[second..].iter().any(Option::is_none) {
+        return None;
+    }
+    // Accumulators in their own runs only, stored arrays at the index only.
+    let mut alone = [*lo, *test].iter().all(|root| {
+        runs.iter().all(|(part, _)| match part {
+            Part::Reduce(acc) => !walk::mentions(func, *root, *acc),
+            Part::Store(_) => true,
+        })
+    });
+    for (k, s) in body.stmts.iter().enumerate() {
+        walk::each_stmt_of(s, &mut |t| {
+            for root in walk::stmt_roots(t) {
+                walk::each_expr(func, root, &mut |e| match func.expr(e).kind {
+                    ExprKind::Local(l) => {
+                        alone &= !runs
+                            .iter()
+                            .any(|(part, _)| *part == Part::Reduce(l) && parts[k] != Some(*part));
+                    }
+                    ExprKind::Index { array, index } => {
+                        let stored = |a| runs.iter().any(|(part, _)| *part == Part::Store(a));
+                        let of_stored =
+                            matches!(func.expr(array).kind, ExprKind::Local(a) if stored(a));
+                        alone &= !of_stored || is_index(index);
+                    }
+                    _ => {}
+                });
+            }
+        });
+    }
+    if !alone {
+        return None;
+    }
+    let cannot_throw = |f: FuncId| walk::call_cannot_throw(module, f);
+    let inside = inside_arrays(func, b);
+    let at_index = |e: ExprId, proven: &HashSet<LocalId>| match func.expr(e).kind {
+        ExprKind::Index { array, index } => {
+            is_index(index)
+                && matches!(func.expr(array).kind,
+                    ExprKind::Local(a) if proven.contains(&a) || inside(a))
+        }
+        _ => false,
+    };
+    let may_fail = |stmts: &[Stmt], proven: &HashSet<LocalId>| {
+        let mut fails = false;
+        for s in stmts {
+            walk::each_stmt_of(s, &mut |t| {
+                for root in walk::stmt_roots(t) {
+                    let in_range = |e: ExprId| at_index(e, proven);
+                    fails |= walk::may_fail(func, root, &in_range, &cannot_throw);
+                }
+            });
+        }
+        fails
+    };
+    // The loops that may fail: one at most.
+    let mut failing = usize::from(may_fail(&body.stmts[..second], &HashSet::new()));
+    let mut pieces = vec![body.stmts[..second].to_vec()];
+    for (g, (_, members)) in runs.iter().enumerate().skip(1) {
+        let start = members[0];
+        let run = &body.stmts[start..=members[members.len() - 1]];
+        // The declarations the run needs, none reading an array stored before it by an
+        // earlier run's statement.
+        let mut needed = HashSet::new();
+        for s in run {
+            walk::each_stmt_of(s, &mut |t| {
+                for root in walk::stmt_roots(t) {
+                    walk::each_expr(func, root, &mut |e| {
+                        if let ExprKind::Local(l) = func.expr(e).kind {
+                            needed.insert(l);
+                        }
+                    });
+                }
+            });
+        }
+        let mut again = Vec::new();
+        for (k, s) in body.stmts[..second].iter().enumerate().rev() {
+            let Stmt::Let { local, init: Some(init) } = s else { continue };
+            if !needed.contains(local) {
+                continue;
+            }
+            let stale = runs[..g].iter().any(|(part, members)| {
+                matches!(part, Part::Store(w) if walk::mentions(func, *init, *w))
+                    && members.iter().any(|m| *m > k)
+            });
+            if stale {
+                return None;
+            }
+            walk::each_expr(func, *init, &mut |e| {
+                if let ExprKind::Local(l) = func.expr(e).kind {
+                    needed.insert(l);
+                }
+            });
+            again.push(s.clone());
+        }
+        again.reverse();
+        // Elements the earlier runs' iterations read or wrote at the index are in range
+        // here (the declarations evaluated again succeeded in the first loop).
+        let proven = proven_at_index(func, &body.stmts[..start], *i);
+        failing += usize::from(may_fail(run, &proven));
+        if failing > 1 {
+            return None;
+        }
+        again.extend_from_slice(run);
+        pieces.push(again);
+    }
+    // Each piece as a loop of its own, which must qualify as its run's part.
+    let mut stored = Vec::new();
+    let mut out = Vec::new();
+    for ((part, _), stmts) in runs.iter().zip(pieces) {
+        let piece = Block {
+            stmts: vec![
+                first.clone(),
+                Stmt::Loop {
+                    label: None,
+                    test: Some(*test),
+                    test_at_end: false,
+                    body: Block { stmts },
+                    update: update.clone(),
+                },
+            ],
+        };
+        let plan = qualifies(module, func, &piece, passed, &stored)?;
+        let computes = match (plan.target, *part) {
+            (Target::Array(w), Part::Store(v)) => w == v,
+            (Target::Reduction { acc, .. }, Part::Reduce(v)) => acc == v,
+            _ => false,
+        };
+        if !computes {
+            return None;
+        }
+        if let Part::Store(w) = part {
+            stored.push(*w);
+        }
+        out.push((piece, plan));
+    }
+    Some(out)
+}
+
+/// Whether the index of the loop `b` (`[Let i = lo; Loop]`) stays inside an array, which
+/// its elements at the index then are, whatever the program gave: an array whose length
+/// the test reads (`i < a.length`), or one given `new T[e]` in its declaration and nothing
+/// else in the function, whose length the test reads as `e`, where `e`'s locals are given
+/// one value each (`long[] s = new long[n];` before `for (int i = 0; i < n; i++)`). The
+/// ranges: up by 1 from a constant of at least 0 to `i < len` or `i <= len - c`, or down
+/// by 1 from `len - c` to `i >= c'` or `i > c' - 1`, `c` at least 1 and `c'` at least 0.
+fn inside_arrays<'f>(func: &'f Function, b: &'f Block) -> impl Fn(LocalId) -> bool + 'f {
+    let once = walk::declared_once(func);
+    let assigned = crate::analysis::parallel::assigned_locals(func);
+    let stable = move |l: LocalId| {
+        (once.contains_key(&l) || func.local(l).kind == LocalKind::Param)
+            && !assigned.contains_key(&l)
+    };
+    let once = walk::declared_once(func);
+    // The length of `a`'s one array, as its allocation reads it.
+    let length = move |a: LocalId| -> Option<ExprId> {
+        if !stable(a) {
+            return None;
+        }
+        let ExprKind::NewArray { dims } = &func.expr(*once.get(&a)?).kind else { return None };
+        let [d] = dims.as_slice() else { return None };
+        let mut ok = true;
+        walk::each_expr(func, *d, &mut |e| match func.expr(e).kind {
+            ExprKind::Local(l) => ok &= stable(l),
+            ExprKind::Const(_) => {}
+            ExprKind::Binary { op, .. } => ok &= matches!(op.ty, PrimOrRef::Prim(_)),
+            _ => ok = false,
+        });
+        ok.then_some(*d)
+    };
+    let is_const = |e: ExprId, least: i32| matches!(func.expr(e).kind, ExprKind::Const(Const::Int(c)) if c >= least);
+    // `x - c` for a constant `c` of at least 1: `x`.
+    let less = move |e: ExprId| match func.expr(e).kind {
+        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub && is_const(rhs, 1) => {
+            Some(lhs)
+        }
+        _ => None,
+    };
+    let range = match b.stmts.as_slice() {
+        [Stmt::Let { local: i, init: Some(lo) }, Stmt::Loop { test: Some(test), update, .. }] => {
+            let step = match update.as_slice() {
+                [u] => walk::constant_step(func, *u, *i),
+                _ => None,
+            };
+            match (step, &func.expr(*test).kind) {
+                (Some(step), ExprKind::Binary { op, lhs, rhs }) if matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == *i) =>
+                {
+                    // The expression the array's length must be.
+                    match (step, op.kind) {
+                        (1, BinOpKind::Lt) if is_const(*lo, 0) => Some(*rhs),
+                        (1, BinOpKind::Le) if is_const(*lo, 0) => less(*rhs),
+                        (-1, BinOpKind::Ge) if is_const(*rhs, 0) => less(*lo),
+                        (-1, BinOpKind::Gt) if is_const(*rhs, -1) => less(*lo),
+                        _ => None,
+                    }
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    move |a: LocalId| {
+        let Some(len) = range else { return false };
+        match func.expr(len).kind {
+            ExprKind::Length(x) => matches!(func.expr(x).kind, ExprKind::Local(y) if y == a),
+            _ => length(a).is_some_and(|d| walk::same_value(func, d, len)),
+        }
+    }
+}
+
+/// What a run of a split loop's statements computes ([`split`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// Stores to one array at the loop's index.
+    Store(LocalId),
+    /// Updates of one accumulator.
+    Reduce(LocalId),
+}
+
+/// The arrays that every iteration of a loop whose body starts with `stmts` reads or writes
+/// at the index `i`, whatever its conditions: the top-level statements' values and tests
+/// outside the branches of `?:` and the right operands of `&&` and `||`, and what both
+/// branches of an `if` do.
+fn proven_at_index(func: &Function, stmts: &[Stmt], i: LocalId) -> HashSet<LocalId> {
+    fn unconditional(func: &Function, e: ExprId, i: LocalId, out: &mut HashSet<LocalId>) {
+        let kind = &func.expr(e).kind;
+        let children = match kind {
+            ExprKind::Index { array, index } => {
+                if let (ExprKind::Local(a), ExprKind::Local(x)) =
+                    (&func.expr(*array).kind, &func.expr(*index).kind)
+                {
+                    if *x == i {
+                        out.insert(*a);
+                    }
+                }
+                vec![*array, *index]
+            }
+            ExprKind::Conditional { cond, .. } => vec![*cond],
+            ExprKind::Binary { op, lhs, .. }
+                if matches!(op.kind, BinOpKind::And | BinOpKind::Or) =>
+            {
+                vec![*lhs]
+            }
+            _ => walk::children(kind),
+        };
+        for child in children {
+            unconditional(func, child, i, out);
+        }
+    }
+    let mut out = HashSet::new();
+    for s in stmts {
+        for root in walk::stmt_roots(s) {
+            unconditional(func, root, i, &mut out);
+        }
+        if let Stmt::If { then_block, else_block: Some(else_block), .. } = s {
+            let then = proven_at_index(func, &then_block.stmts, i);
+            out.extend(then.intersection(&proven_at_index(func, &else_block.stmts, i)));
+        }
+    }
+    out
 }
 
 /// The most iterations a bound of a few ([`few`]) allows.
@@ -454,7 +830,7 @@ fn loop_reads(
 /// gives the sequential loop's bits), `&&`, `||`, `&`, `|` and `^` of `boolean`s; a
 /// floating-point sum
 /// rounds differently in another order and stays on the host. The analysis of the
-/// method made ([`reduces_on_a_device`]) has the last word.
+/// method made ([`reduces_on_a_device`]) has the last word. `fresh` as for [`qualifies`].
 fn reduction(
     module: &Module,
     func: &Function,
@@ -462,6 +838,7 @@ fn reduction(
     declared: &HashSet<LocalId>,
     roots: &[ExprId],
     (acc, op): (LocalId, ReduceOp),
+    fresh: &[LocalId],
 ) -> Option<Plan> {
     let local = func.local(acc);
     let Type::Prim(ty) = local.ty else { return None };
@@ -488,7 +865,7 @@ fn reduction(
     let results = |a: &LocalId| {
         read_arrays.contains(a)
             && keep::is_prim_array(&func.local(*a).ty)
-            && holds_somd_results(module, func, *a)
+            && (fresh.contains(a) || holds_somd_results(module, func, *a))
     };
     let i = bounds.2;
     let mut at_index = HashSet::new();
