@@ -5434,8 +5434,8 @@ fn host_loops_over_somd_results_run_on_the_device() {
         ("Main.main$loop2", ("e", 8 * n, true), ("s", 8 * n)),
         ("Main.main$loop3", ("w", 8 * n, false), ("w", 8 * n)),
         ("Main.main$loop4", ("h", 4 * n, true), ("c", 4 * n)),
-        ("Main.main$loop5", ("v", 8 * n, false), ("v", 8 * n)),
-        ("Main.main$loop6", ("m", 8 * n, true), ("s", 8 * n)),
+        ("Main.main$loop6", ("v", 8 * n, false), ("v", 8 * n)),
+        ("Main.main$loop7", ("m", 8 * n, true), ("s", 8 * n)),
     ];
     for (looped, (written, bytes, made), (read, read_bytes)) in loops {
         let each = of(looped);
@@ -5452,13 +5452,16 @@ fn host_loops_over_somd_results_run_on_the_device() {
     // `xs`, which each round writes from `b` before `sum(xs)`: `xs` (zeros) and `b` go up
     // at the loop's first call, and nothing at the others.
     let swept: Vec<String> =
-        of("Main.main$loop7").iter().map(|c| up_and_resident(c, true)).collect();
-    let mut want = vec![format!("Main.main$loop7: up [xs {}, b {}] resident []", 8 * n, 8 * n)];
+        of("Main.main$loop8").iter().map(|c| up_and_resident(c, true)).collect();
+    let mut want = vec![format!("Main.main$loop8: up [xs {}, b {}] resident []", 8 * n, 8 * n)];
     want.extend(vec![
-        format!("Main.main$loop7: up [] resident [xs {}, b {}]", 8 * n, 8 * n);
+        format!("Main.main$loop8: up [] resident [xs {}, b {}]", 8 * n, 8 * n);
         rounds - 1
     ]);
     assert_eq!(swept, want, "{stderr}");
+    // The sum over `h` after its rounds (since the eighty-ninth session: `h` holds the
+    // results of loop 4) finds it resident and brings down partials only.
+    reductions_find_their_input_resident(&calls, 5..=5, 1, ("h", 4 * n), stderr);
     // `v`, which the host filled, goes up once, for the first `sum` (its parameter `a`):
     // the host's updates between the sums run on the device.
     let v_up: Vec<&str> = calls
@@ -5471,7 +5474,7 @@ fn host_loops_over_somd_results_run_on_the_device() {
     let mut late = late_reads_of(stderr);
     late.retain(|of| of.contains("$loop"));
     let loops = ["Main.main$loop1", "Main.main$loop2", "Main.main$loop3", "Main.main$loop4"];
-    let more = ["Main.main$loop5", "Main.main$loop6", "Main.main$loop7"];
+    let more = ["Main.main$loop6", "Main.main$loop7", "Main.main$loop8"];
     assert_eq!(late, [&loops[..], &more[..]].concat(), "{stderr}");
 }
 

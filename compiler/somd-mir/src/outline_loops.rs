@@ -111,10 +111,10 @@ pub fn outline_host_loops(module: &mut Module) {
         }
         let mut func = caller.clone();
         let mut body = std::mem::take(&mut func.body);
-        let mut made = Vec::new();
-        let next = module.functions.len();
+        let mut made = Made { next: module.functions.len(), ..Made::default() };
         let passed = HashSet::new();
-        outline_block(module, caller, &mut func, &mut body, &passed, next, &mut made);
+        outline_block(module, caller, &mut func, &mut body, &passed, &mut made);
+        let Made { methods: made, .. } = made;
         if made.is_empty() {
             continue;
         }
@@ -135,25 +135,24 @@ pub fn outline_host_loops(module: &mut Module) {
 /// writing the calls into `func`, a copy of `original` whose body is being rewritten: each
 /// loop is judged in `original`, whose expressions `func` shares, where the loops outlined
 /// before it still stand (each call leaves its array as unshared as its loop did). The
-/// methods made are numbered from `next` in the module. `passed` holds the locals that a
-/// host loop around `block` passes to SOMD methods and does not declare.
+/// methods go to `made`. `passed` holds the locals that a host loop around `block` passes
+/// to SOMD methods and does not declare.
 fn outline_block(
     module: &Module,
     original: &Function,
     func: &mut Function,
     block: &mut Block,
     passed: &HashSet<LocalId>,
-    next: usize,
-    made: &mut Vec<(Function, Outlined)>,
+    made: &mut Made,
 ) {
     for k in 0..block.stmts.len() {
         let (before, rest) = block.stmts.split_at_mut(k);
         let stmt = &mut rest[0];
         // The loop as one method, or split into several ([`split`]).
         let pieces = match &*stmt {
-            Stmt::Block(b) => match qualifies(module, original, b, passed, &[]) {
+            Stmt::Block(b) => match qualifies(module, original, b, passed, &made.arrays) {
                 Some(plan) => vec![(b.clone(), plan)],
-                None => split(module, original, b, passed).unwrap_or_default(),
+                None => split(module, original, b, passed, &made.arrays).unwrap_or_default(),
             },
             _ => Vec::new(),
         };
@@ -174,7 +173,7 @@ fn outline_block(
                 passed.extend(args.difference(&declared));
             }
             for nested in walk::stmt_blocks_mut(stmt) {
-                outline_block(module, original, func, nested, &passed, next, made);
+                outline_block(module, original, func, nested, &passed, made);
             }
             continue;
         }
@@ -187,10 +186,10 @@ fn outline_block(
             // Numbered in the function; past names of the module (an overload's loops, a
             // method of the program named so).
             let taken = |name: &str| {
-                let made = made.iter().chain(&new).map(|(f, ..)| f);
+                let made = made.methods.iter().chain(&new).map(|(f, ..)| f);
                 module.functions.iter().chain(made).any(|f| f.name == name)
             };
-            let name = (made.len() + new.len() + 1..)
+            let name = (made.methods.len() + new.len() + 1..)
                 .map(|k| format!("{}$loop{k}", func.name))
                 .find(|name| !taken(name))
                 .unwrap_or_default();
@@ -228,7 +227,7 @@ fn outline_block(
             .zip(&new)
             .enumerate()
             .map(|(k, ((_, plan), (loop_fn, _)))| {
-                let id = FuncId((next + made.len() + k) as u32);
+                let id = FuncId((made.next + made.methods.len() + k) as u32);
                 Stmt::Expr(call_statement(func, plan, loop_fn, id, span))
             })
             .collect();
@@ -236,8 +235,25 @@ fn outline_block(
             1 => calls.remove(0),
             _ => Stmt::Block(Block { stmts: calls }),
         };
-        made.extend(new);
+        made.arrays.extend(pieces.iter().filter_map(|(_, plan)| match plan.target {
+            Target::Array(w) => Some(w),
+            Target::Reduction { .. } => None,
+        }));
+        made.methods.extend(new);
     }
+}
+
+/// The methods [`outline_block`] makes of a function's loops.
+#[derive(Default)]
+struct Made {
+    /// The id of the first in the module.
+    next: usize,
+    /// The methods, in order, each with its record for the module.
+    methods: Vec<(Function, Outlined)>,
+    /// The arrays the methods' loops store, which hold SOMD results after them: a later loop
+    /// reading one qualifies as one reading a SOMD result does (`y[i] = p[i] * 2;` outlined,
+    /// then `m = Math.max(m, y[i])`).
+    arrays: Vec<LocalId>,
 }
 
 /// What a qualifying loop becomes: the local it gives a new value, its method's `dist`
@@ -433,6 +449,7 @@ fn split(
     func: &Function,
     b: &Block,
     passed: &HashSet<LocalId>,
+    fresh: &[LocalId],
 ) -> Option<Vec<(Block, Plan)>> {
     let [first @ Stmt::Let { local: i, init: Some(lo) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body, update }] =
         b.stmts.as_slice()
@@ -585,7 +602,7 @@ fn split(
         pieces.push(again);
     }
     // Each piece as a loop of its own, which must qualify as its run's part.
-    let mut stored = Vec::new();
+    let mut stored = fresh.to_vec();
     let mut out = Vec::new();
     for ((part, _), stmts) in runs.iter().zip(pieces) {
         let piece = Block {
