@@ -32,7 +32,7 @@
 use crate::analysis::walk;
 use crate::ir::*;
 use somd_syntax::ast::PrimType;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// Gives every qualifying indexed array creation of every function of `module` a local
 /// (module doc).
@@ -72,19 +72,7 @@ fn hoist_function(func: &mut Function) {
 /// The creations of `func` to hoist (module doc), in arena order.
 fn creations(func: &Function) -> Vec<ExprId> {
     let parents = walk::parents(func);
-    let mut assigned = HashSet::new();
-    walk::each_stmt(&func.body, &mut |s| {
-        walk::assigned_in_exprs(func, &walk::stmt_roots(s), &mut assigned)
-    });
-    let once = walk::declared_once(func);
-    let stable_local = |l: LocalId| {
-        !assigned.contains(&l)
-            && match func.local(l).kind {
-                LocalKind::Param => true,
-                LocalKind::Var | LocalKind::Temp => once.contains_key(&l),
-                LocalKind::This => false,
-            }
-    };
+    let stable_local = walk::stable_locals(func);
     (0..func.exprs.len())
         .map(|i| ExprId(i as u32))
         .filter(|&e| {

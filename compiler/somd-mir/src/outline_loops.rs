@@ -182,19 +182,19 @@ fn outline_block(
         let Stmt::Let { local: index, .. } = b.stmts[0] else { continue };
         let span = original.local(index).span;
         let mut new: Vec<(Function, Outlined)> = Vec::new();
-        for (k, (piece, plan)) in pieces.iter().enumerate() {
+        for (nth, (piece, plan)) in pieces.iter().enumerate() {
             // Numbered in the function; past names of the module (an overload's loops, a
             // method of the program named so).
             let taken = |name: &str| {
-                let made = made.methods.iter().chain(&new).map(|(f, ..)| f);
-                module.functions.iter().chain(made).any(|f| f.name == name)
+                let earlier = made.methods.iter().chain(&new).map(|(f, ..)| f);
+                module.functions.iter().chain(earlier).any(|f| f.name == name)
             };
             let name = (made.methods.len() + new.len() + 1..)
-                .map(|k| format!("{}$loop{k}", func.name))
+                .map(|number| format!("{}$loop{number}", func.name))
                 .find(|name| !taken(name))
                 .unwrap_or_default();
-            // (A later part of a split loop follows the first, which mentions its array.)
-            let whole = k == 0 && fills_new_array(func, before, piece, plan);
+            // (`fills_new_array` sees the statements before the loop, not earlier parts.)
+            let whole = nth == 0 && fills_new_array(func, before, piece, plan);
             let Some((loop_fn, loop_index)) =
                 loop_function(original, piece, plan, whole, name, span)
             else {
@@ -226,8 +226,8 @@ fn outline_block(
             .iter()
             .zip(&new)
             .enumerate()
-            .map(|(k, ((_, plan), (loop_fn, _)))| {
-                let id = FuncId((made.next + made.methods.len() + k) as u32);
+            .map(|(nth, ((_, plan), (loop_fn, _)))| {
+                let id = FuncId((made.next + made.methods.len() + nth) as u32);
                 Stmt::Expr(call_statement(func, plan, loop_fn, id, span))
             })
             .collect();
@@ -308,23 +308,19 @@ fn qualifies(
     passed: &HashSet<LocalId>,
     fresh: &[LocalId],
 ) -> Option<Plan> {
-    let [Stmt::Let { local: i, init: Some(lo) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body, update }] =
-        b.stmts.as_slice()
-    else {
-        return None;
-    };
-    let index = func.local(*i);
+    let LoopParts { index: i, start: lo, test, body, update, .. } = loop_parts(b)?;
+    let index = func.local(i);
     if index.kind != LocalKind::Var || index.ty != Type::Prim(PrimType::Int) {
         return None;
     }
-    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == *i);
+    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == i);
     // Up to `i < hi` or `i <= hi`, or down to `i >= lo` or `i > lo`, by a constant step: the
     // other bound is the test's.
-    let step = match update.as_slice() {
-        [u] => walk::constant_step(func, *u, *i)?,
+    let step = match update {
+        [u] => walk::constant_step(func, *u, i)?,
         _ => return None,
     };
-    let hi = match &func.expr(*test).kind {
+    let hi = match &func.expr(test).kind {
         ExprKind::Binary { op, lhs, rhs }
             if is_index(*lhs)
                 && match op.kind {
@@ -362,18 +358,18 @@ fn qualifies(
             _ => false,
         }
     }
-    let bound = |e: ExprId| bound(func, e, *i);
-    if !bound(*lo) || !bound(hi) {
+    let bound = |e: ExprId| bound(func, e, i);
+    if !bound(lo) || !bound(hi) {
         return None;
     }
     // The body: declarations of primitive locals, stores to `w[i]`, and `if`s of those.
-    let mut scan = Scan { declared: HashSet::from([*i]), ..Scan::default() };
+    let mut scan = Scan { declared: HashSet::from([i]), ..Scan::default() };
     if !scan.block(module, func, body, &is_index) {
         return None;
     }
     let Scan { declared, written, roots, reads_w, acc } = scan;
     if let (None, Some((acc, op))) = (written, acc) {
-        let plan = reduction(module, func, (*lo, hi, *i), &declared, &roots, (acc, op), fresh)?;
+        let plan = reduction(module, func, (lo, hi, i), &declared, &roots, (acc, op), fresh)?;
         return Some(Plan { step, ..plan });
     }
     let w = written.filter(|_| acc.is_none())?;
@@ -397,14 +393,14 @@ fn qualifies(
         // `w` only at the loop's index: every iteration reads its own element.
         !matches!(func.expr(array).kind, ExprKind::Local(a) if a == w) || is_index(index)
     };
-    let (mut more, arrays) = loop_reads(module, func, &roots, (*lo, hi, *i), &declared, &at_index)?;
+    let (mut more, arrays) = loop_reads(module, func, &roots, (lo, hi, i), &declared, &at_index)?;
     reads.append(&mut more);
     read_arrays.extend(arrays);
     // A result read on the host, or `w` updated or written on the host between the device
     // calls that read it, over a length the program computes (each round re-sent it whole;
     // a keep scope sends a few elements a constant bound stores again).
     // The top of the range: the bound stepping up, the start stepping down (review 160).
-    let computed = !few(func, if step > 0 { hi } else { *lo });
+    let computed = !few(func, if step > 0 { hi } else { lo });
     let gains =
         read_arrays.iter().any(|a| fresh.contains(a) || holds_somd_results(module, func, *a))
             || (computed && read_arrays.contains(&w) && handed_to_somd(func, w))
@@ -420,30 +416,23 @@ fn qualifies(
 /// Math.abs(y[i]));`, `m = Math.max(m, Math.abs(nu[i] - u[i])); u[i] = nu[i];`, `s += p[i];
 /// c += p[i] > 0 ? 1 : 0;` with two accumulators, `a[i] = p[i] * 2; b[i] = a[i] + 1;` with
 /// two arrays), split into loops over the same range that each qualify ([`qualifies`]):
-/// one for each run of statements that store to one array or update one accumulator, in
-/// the body's order, each with the body's declarations it needs. A method returns one
-/// value, so the loop becomes several methods, each reading on the device what the ones
-/// before it left there (the arrays stored by earlier loops count as holding SOMD
-/// results).
+/// one for each run of statements that store to one array or update one accumulator
+/// ([`runs`]), in the body's order, each with the body's declarations it needs. A method
+/// returns one value, so the loop becomes several methods, each reading on the device what
+/// the ones before it left there (the arrays stored by earlier loops, and `fresh`, as for
+/// [`qualifies`], count as holding SOMD results).
 ///
-/// The body's top-level statements are declarations, then the runs ([`Part`]), each part in
-/// one run, with declarations only before the second: the first loop evaluates what
-/// Java's iteration evaluates before the second run, in Java's order, and each later loop
-/// one run. The split changes nothing a program can observe when
+/// The first loop runs the body's statements before the second run, declarations among
+/// them, which are what each Java iteration evaluates before the second run, in Java's
+/// order; each later loop one run. That changes nothing a program can observe when
 ///
-/// - each accumulator is mentioned by its own run only (the test and start too), and each
-///   stored array read at the loop's index only: an iteration sees another element of it
-///   unchanged in Java, which another loop may have changed;
-/// - a declaration a later loop evaluates again gives what it gave in the first: one that
-///   reads an array stored before the run that needs it reads the stored value, so it must
-///   follow every store to that array;
-/// - one loop at most may fail ([`walk::may_fail`]), each where the loops before it
-///   succeeded: a later loop's element at the loop's index is in range where each iteration
-///   of the earlier runs read or wrote the array at that index, and any loop's where the
-///   index stays inside the array ([`inside_arrays`]). The loops before the one that may
-///   fail then run all Java's iterations, and it fails where Java's loop does; nothing
-///   after the failure runs (an exception ends the program), so the other loops' work is
-///   never seen.
+/// - each accumulator is mentioned by its own run only, and each stored array is read at
+///   the loop's index only ([`confined`]);
+/// - a declaration a later loop evaluates again gives the value it gave in the first loop
+///   ([`later_bodies`]);
+/// - one loop at most may fail or not return ([`later_bodies`]): the loops before it then
+///   run all Java's iterations, and it fails where Java's loop does. Nothing after the
+///   failure runs (an exception ends the program), so the other loops' work is never seen.
 fn split(
     module: &Module,
     func: &Function,
@@ -451,172 +440,27 @@ fn split(
     passed: &HashSet<LocalId>,
     fresh: &[LocalId],
 ) -> Option<Vec<(Block, Plan)>> {
-    let [first @ Stmt::Let { local: i, init: Some(lo) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body, update }] =
-        b.stmts.as_slice()
-    else {
-        return None;
-    };
-    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == *i);
-    let lets: HashSet<LocalId> = body
-        .stmts
-        .iter()
-        .filter_map(|s| match s {
-            Stmt::Let { local, .. } => Some(*local),
-            _ => None,
-        })
-        .chain([*i])
-        .collect();
-    // Each top-level statement's part (`None`: a declaration), and the runs of parts.
-    let mut parts = Vec::new();
-    for s in &body.stmts {
-        if let Stmt::Let { .. } = s {
-            parts.push(None);
-            continue;
-        }
-        let mut scan = Scan { declared: lets.clone(), ..Scan::default() };
-        if !scan.block(module, func, &Block { stmts: vec![s.clone()] }, &is_index) {
-            return None;
-        }
-        parts.push(Some(match (scan.written, scan.acc) {
-            (Some(w), None) => Part::Store(w),
-            (None, Some((acc, _))) => Part::Reduce(acc),
-            _ => return None,
-        }));
-    }
-    let mut runs: Vec<(Part, Vec<usize>)> = Vec::new();
-    for (k, part) in parts.iter().enumerate() {
-        let Some(part) = *part else { continue };
-        if runs.last().is_some_and(|(last, _)| *last == part) {
-            runs.last_mut()?.1.push(k);
-        } else if runs.iter().any(|(p, _)| *p == part) {
-            return None;
-        } else {
-            runs.push((part, vec![k]));
-        }
-    }
-    let second = runs.get(1)?.1[0];
-    if parts[second..].iter().any(Option::is_none) {
+    let parts = loop_parts(b)?;
+    let runs = runs(module, func, &parts)?;
+    if !confined(func, &parts, &runs) {
         return None;
     }
-    // Accumulators in their own runs only, stored arrays at the index only.
-    let mut alone = [*lo, *test].iter().all(|root| {
-        runs.iter().all(|(part, _)| match part {
-            Part::Reduce(acc) => !walk::mentions(func, *root, *acc),
-            Part::Store(_) => true,
-        })
-    });
-    for (k, s) in body.stmts.iter().enumerate() {
-        walk::each_stmt_of(s, &mut |t| {
-            for root in walk::stmt_roots(t) {
-                walk::each_expr(func, root, &mut |e| match func.expr(e).kind {
-                    ExprKind::Local(l) => {
-                        alone &= !runs
-                            .iter()
-                            .any(|(part, _)| *part == Part::Reduce(l) && parts[k] != Some(*part));
-                    }
-                    ExprKind::Index { array, index } => {
-                        let stored = |a| runs.iter().any(|(part, _)| *part == Part::Store(a));
-                        let of_stored =
-                            matches!(func.expr(array).kind, ExprKind::Local(a) if stored(a));
-                        alone &= !of_stored || is_index(index);
-                    }
-                    _ => {}
-                });
-            }
-        });
-    }
-    if !alone {
-        return None;
-    }
-    let cannot_throw = |f: FuncId| walk::call_cannot_throw(module, f);
-    let inside = inside_arrays(func, b);
-    let at_index = |e: ExprId, proven: &HashSet<LocalId>| match func.expr(e).kind {
-        ExprKind::Index { array, index } => {
-            is_index(index)
-                && matches!(func.expr(array).kind,
-                    ExprKind::Local(a) if proven.contains(&a) || inside(a))
-        }
-        _ => false,
-    };
-    let may_fail = |stmts: &[Stmt], proven: &HashSet<LocalId>| {
-        let mut fails = false;
-        for s in stmts {
-            walk::each_stmt_of(s, &mut |t| {
-                for root in walk::stmt_roots(t) {
-                    let in_range = |e: ExprId| at_index(e, proven);
-                    fails |= walk::may_fail(func, root, &in_range, &cannot_throw);
-                }
-            });
-        }
-        fails
-    };
-    // The loops that may fail: one at most.
-    let mut failing = usize::from(may_fail(&body.stmts[..second], &HashSet::new()));
-    let mut pieces = vec![body.stmts[..second].to_vec()];
-    for (g, (_, members)) in runs.iter().enumerate().skip(1) {
-        let start = members[0];
-        let run = &body.stmts[start..=members[members.len() - 1]];
-        // The declarations the run needs, none reading an array stored before it by an
-        // earlier run's statement.
-        let mut needed = HashSet::new();
-        for s in run {
-            walk::each_stmt_of(s, &mut |t| {
-                for root in walk::stmt_roots(t) {
-                    walk::each_expr(func, root, &mut |e| {
-                        if let ExprKind::Local(l) = func.expr(e).kind {
-                            needed.insert(l);
-                        }
-                    });
-                }
-            });
-        }
-        let mut again = Vec::new();
-        for (k, s) in body.stmts[..second].iter().enumerate().rev() {
-            let Stmt::Let { local, init: Some(init) } = s else { continue };
-            if !needed.contains(local) {
-                continue;
-            }
-            let stale = runs[..g].iter().any(|(part, members)| {
-                matches!(part, Part::Store(w) if walk::mentions(func, *init, *w))
-                    && members.iter().any(|m| *m > k)
-            });
-            if stale {
-                return None;
-            }
-            walk::each_expr(func, *init, &mut |e| {
-                if let ExprKind::Local(l) = func.expr(e).kind {
-                    needed.insert(l);
-                }
-            });
-            again.push(s.clone());
-        }
-        again.reverse();
-        // Elements the earlier runs' iterations read or wrote at the index are in range
-        // here (the declarations evaluated again succeeded in the first loop).
-        let proven = proven_at_index(func, &body.stmts[..start], *i);
-        failing += usize::from(may_fail(run, &proven));
-        if failing > 1 {
-            return None;
-        }
-        again.extend_from_slice(run);
-        pieces.push(again);
-    }
-    // Each piece as a loop of its own, which must qualify as its run's part.
+    let second = runs[1].1[0];
+    let bodies = std::iter::once(Some(parts.body.stmts[..second].to_vec()))
+        .chain(later_bodies(module, func, &parts, &runs))
+        .collect::<Option<Vec<_>>>()?;
+    // Each body as a loop of its own, which must qualify as its run's part.
     let mut stored = fresh.to_vec();
-    let mut out = Vec::new();
-    for ((part, _), stmts) in runs.iter().zip(pieces) {
-        let piece = Block {
-            stmts: vec![
-                first.clone(),
-                Stmt::Loop {
-                    label: None,
-                    test: Some(*test),
-                    test_at_end: false,
-                    body: Block { stmts },
-                    update: update.clone(),
-                },
-            ],
+    let mut pieces = Vec::new();
+    for ((part, _), stmts) in runs.iter().zip(bodies) {
+        let looped = Stmt::Loop {
+            label: None,
+            test: Some(parts.test),
+            test_at_end: false,
+            body: Block { stmts },
+            update: parts.update.to_vec(),
         };
+        let piece = Block { stmts: vec![parts.declaration.clone(), looped] };
         let plan = qualifies(module, func, &piece, passed, &stored)?;
         let computes = match (plan.target, *part) {
             (Target::Array(w), Part::Store(v)) => w == v,
@@ -629,80 +473,9 @@ fn split(
         if let Part::Store(w) = part {
             stored.push(*w);
         }
-        out.push((piece, plan));
+        pieces.push((piece, plan));
     }
-    Some(out)
-}
-
-/// Whether the index of the loop `b` (`[Let i = lo; Loop]`) stays inside an array, which
-/// its elements at the index then are, whatever the program gave: an array whose length
-/// the test reads (`i < a.length`), or one given `new T[e]` in its declaration and nothing
-/// else in the function, whose length the test reads as `e`, where `e`'s locals are given
-/// one value each (`long[] s = new long[n];` before `for (int i = 0; i < n; i++)`). The
-/// ranges: up by 1 from a constant of at least 0 to `i < len` or `i <= len - c`, or down
-/// by 1 from `len - c` to `i >= c'` or `i > c' - 1`, `c` at least 1 and `c'` at least 0.
-fn inside_arrays<'f>(func: &'f Function, b: &'f Block) -> impl Fn(LocalId) -> bool + 'f {
-    let once = walk::declared_once(func);
-    let assigned = crate::analysis::parallel::assigned_locals(func);
-    let stable = move |l: LocalId| {
-        (once.contains_key(&l) || func.local(l).kind == LocalKind::Param)
-            && !assigned.contains_key(&l)
-    };
-    let once = walk::declared_once(func);
-    // The length of `a`'s one array, as its allocation reads it.
-    let length = move |a: LocalId| -> Option<ExprId> {
-        if !stable(a) {
-            return None;
-        }
-        let ExprKind::NewArray { dims } = &func.expr(*once.get(&a)?).kind else { return None };
-        let [d] = dims.as_slice() else { return None };
-        let mut ok = true;
-        walk::each_expr(func, *d, &mut |e| match func.expr(e).kind {
-            ExprKind::Local(l) => ok &= stable(l),
-            ExprKind::Const(_) => {}
-            ExprKind::Binary { op, .. } => ok &= matches!(op.ty, PrimOrRef::Prim(_)),
-            _ => ok = false,
-        });
-        ok.then_some(*d)
-    };
-    let is_const = |e: ExprId, least: i32| matches!(func.expr(e).kind, ExprKind::Const(Const::Int(c)) if c >= least);
-    // `x - c` for a constant `c` of at least 1: `x`.
-    let less = move |e: ExprId| match func.expr(e).kind {
-        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub && is_const(rhs, 1) => {
-            Some(lhs)
-        }
-        _ => None,
-    };
-    let range = match b.stmts.as_slice() {
-        [Stmt::Let { local: i, init: Some(lo) }, Stmt::Loop { test: Some(test), update, .. }] => {
-            let step = match update.as_slice() {
-                [u] => walk::constant_step(func, *u, *i),
-                _ => None,
-            };
-            match (step, &func.expr(*test).kind) {
-                (Some(step), ExprKind::Binary { op, lhs, rhs }) if matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == *i) =>
-                {
-                    // The expression the array's length must be.
-                    match (step, op.kind) {
-                        (1, BinOpKind::Lt) if is_const(*lo, 0) => Some(*rhs),
-                        (1, BinOpKind::Le) if is_const(*lo, 0) => less(*rhs),
-                        (-1, BinOpKind::Ge) if is_const(*rhs, 0) => less(*lo),
-                        (-1, BinOpKind::Gt) if is_const(*rhs, -1) => less(*lo),
-                        _ => None,
-                    }
-                }
-                _ => None,
-            }
-        }
-        _ => None,
-    };
-    move |a: LocalId| {
-        let Some(len) = range else { return false };
-        match func.expr(len).kind {
-            ExprKind::Length(x) => matches!(func.expr(x).kind, ExprKind::Local(y) if y == a),
-            _ => length(a).is_some_and(|d| walk::same_value(func, d, len)),
-        }
-    }
+    Some(pieces)
 }
 
 /// What a run of a split loop's statements computes ([`split`]).
@@ -714,24 +487,269 @@ enum Part {
     Reduce(LocalId),
 }
 
+/// The runs of a loop's body's top-level statements that each store to one array or
+/// update one accumulator (its [`Part`]), each as the part and the statements' positions in
+/// the body, when there are two or more, each part has one run, and declarations come
+/// before the second run only.
+fn runs(module: &Module, func: &Function, parts: &LoopParts) -> Option<Vec<(Part, Vec<usize>)>> {
+    let index = parts.index;
+    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
+    let declared: HashSet<LocalId> = parts
+        .body
+        .stmts
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Let { local, .. } => Some(*local),
+            _ => None,
+        })
+        .chain([index])
+        .collect();
+    let mut runs: Vec<(Part, Vec<usize>)> = Vec::new();
+    for (k, s) in parts.body.stmts.iter().enumerate() {
+        if let Stmt::Let { .. } = s {
+            if runs.len() > 1 {
+                return None;
+            }
+            continue;
+        }
+        let mut scan = Scan { declared: declared.clone(), ..Scan::default() };
+        if !scan.stmt(module, func, s, &is_index) {
+            return None;
+        }
+        let part = match (scan.written, scan.acc) {
+            (Some(w), None) => Part::Store(w),
+            (None, Some((acc, _))) => Part::Reduce(acc),
+            _ => return None,
+        };
+        match runs.iter().position(|(seen, _)| *seen == part) {
+            Some(last) if last + 1 == runs.len() => runs[last].1.push(k),
+            Some(_) => return None,
+            None => runs.push((part, vec![k])),
+        }
+    }
+    (runs.len() > 1).then_some(runs)
+}
+
+/// Whether each accumulator of `runs` is mentioned by its own run only (not by the loop's
+/// start or test either), and each array they store read at the loop's index only: an
+/// iteration sees another element of it unchanged in Java, which another of the split
+/// loops may have changed.
+fn confined(func: &Function, parts: &LoopParts, runs: &[(Part, Vec<usize>)]) -> bool {
+    let run_of = |k: usize| runs.iter().find(|(_, members)| members.contains(&k)).map(|r| r.0);
+    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == parts.index);
+    let mut confined = true;
+    let mut check = |root: ExprId, run: Option<Part>| {
+        walk::each_expr(func, root, &mut |e| match func.expr(e).kind {
+            ExprKind::Local(l) => {
+                let reduced = runs.iter().any(|(part, _)| *part == Part::Reduce(l));
+                confined &= !reduced || run == Some(Part::Reduce(l));
+            }
+            ExprKind::Index { array, index } => {
+                let stored = |a| runs.iter().any(|(part, _)| *part == Part::Store(a));
+                let of_stored = matches!(func.expr(array).kind, ExprKind::Local(a) if stored(a));
+                confined &= !of_stored || is_index(index);
+            }
+            _ => {}
+        });
+    };
+    check(parts.start, None);
+    check(parts.test, None);
+    for (k, s) in parts.body.stmts.iter().enumerate() {
+        walk::each_stmt_of(s, &mut |t| {
+            for root in walk::stmt_roots(t) {
+                check(root, run_of(k));
+            }
+        });
+    }
+    confined
+}
+
+/// The bodies of the loops after the first of a split loop ([`split`]): each run after the
+/// first, after the declarations it needs, when
+///
+/// - each such declaration gives the value it gave in the first loop: one reading an array
+///   that an earlier run stores must follow every store to it;
+/// - one of the loops at most may fail or not return ([`host_may_fail`]), each where the
+///   loops before it returned: a later loop evaluates again only declarations that the
+///   first evaluated, with the same values; an element at the loop's index is in range
+///   where every iteration of the earlier runs read or wrote its array at that index
+///   ([`proven_at_index`]), and in any loop where the index stays inside the array
+///   ([`inside_arrays`]).
+fn later_bodies(
+    module: &Module,
+    func: &Function,
+    parts: &LoopParts,
+    runs: &[(Part, Vec<usize>)],
+) -> Vec<Option<Vec<Stmt>>> {
+    let stmts = &parts.body.stmts;
+    let second = runs[1].1[0];
+    let inside = inside_arrays(func, parts);
+    let failing = |stmts: &[Stmt], proven: &HashSet<LocalId>| {
+        let non_null = |a: LocalId| proven.contains(&a) || inside(a);
+        let mut fails = false;
+        for s in stmts {
+            walk::each_stmt_of(s, &mut |t| {
+                for root in walk::stmt_roots(t) {
+                    fails |= host_may_fail(module, func, root, parts.index, &non_null);
+                }
+            });
+        }
+        fails
+    };
+    let mut failing_loops = usize::from(failing(&stmts[..second], &HashSet::new()));
+    let mut bodies = Vec::new();
+    for (g, (_, members)) in runs.iter().enumerate().skip(1) {
+        let (start, end) = (members[0], members[members.len() - 1]);
+        let run = &stmts[start..=end];
+        // The declarations the run needs, last first.
+        let mut needed = HashSet::new();
+        let mention = |root: ExprId, needed: &mut HashSet<LocalId>| {
+            walk::each_expr(func, root, &mut |e| {
+                if let ExprKind::Local(l) = func.expr(e).kind {
+                    needed.insert(l);
+                }
+            })
+        };
+        for s in run {
+            walk::each_stmt_of(s, &mut |t| {
+                walk::stmt_roots(t).into_iter().for_each(|root| mention(root, &mut needed))
+            });
+        }
+        let mut redeclared = Vec::new();
+        for (k, s) in stmts[..second].iter().enumerate().rev() {
+            let Stmt::Let { local, init: Some(init) } = s else { continue };
+            if !needed.contains(local) {
+                continue;
+            }
+            let stale = runs[..g].iter().any(|(part, members)| {
+                matches!(part, Part::Store(w) if walk::mentions(func, *init, *w))
+                    && members.iter().any(|m| *m > k)
+            });
+            if stale {
+                bodies.push(None);
+                return bodies;
+            }
+            mention(*init, &mut needed);
+            redeclared.push(s.clone());
+        }
+        redeclared.reverse();
+        failing_loops +=
+            usize::from(failing(run, &proven_at_index(func, &stmts[..start], parts.index)));
+        if failing_loops > 1 {
+            bodies.push(None);
+            return bodies;
+        }
+        redeclared.extend_from_slice(run);
+        bodies.push(Some(redeclared));
+    }
+    bodies
+}
+
+/// Whether evaluating `root` on the host may throw, or not return: [`walk::may_fail`] with
+/// the elements at the index `i` of the arrays `non_null` holds in range, and only the
+/// library's `Math` functions safe among calls (a helper of the program may throw where a
+/// kernel's analysis lets it, allocating or reading a `null` array, or loop forever), and
+/// `.length` able to fail but of those arrays (on the host an array may be `null`).
+fn host_may_fail(
+    module: &Module,
+    func: &Function,
+    root: ExprId,
+    i: LocalId,
+    non_null: &dyn Fn(LocalId) -> bool,
+) -> bool {
+    let in_range = |e: ExprId| index_of(func, e, i).is_some_and(non_null);
+    let math = |f: FuncId| walk::library_math(module, f);
+    let mut lengths = false;
+    walk::each_expr(func, root, &mut |e| {
+        if let ExprKind::Length(a) = func.expr(e).kind {
+            lengths |= !matches!(func.expr(a).kind, ExprKind::Local(l) if non_null(l));
+        }
+    });
+    lengths || walk::may_fail(func, root, &in_range, &math)
+}
+
+/// The array local `a` where `e` is `a[i]`.
+fn index_of(func: &Function, e: ExprId, i: LocalId) -> Option<LocalId> {
+    let ExprKind::Index { array, index } = func.expr(e).kind else { return None };
+    match (&func.expr(array).kind, &func.expr(index).kind) {
+        (ExprKind::Local(a), ExprKind::Local(x)) if *x == i => Some(*a),
+        _ => None,
+    }
+}
+
+/// Whether the index of a loop stays inside an array, which is then no `null` and its
+/// elements at the index in range, whatever the program gave: an array whose length the
+/// test reads (`i < a.length`), or one given `new T[e]` in its declaration and nothing
+/// else in the function, whose length the test reads as `e`, where `e`'s locals are given
+/// one value each (`long[] s = new long[n];` before `for (int i = 0; i < n; i++)`). The
+/// ranges: up by 1 from a constant of at least 0 to `i < len` or `i <= len - c`, or down
+/// by 1 from `len - c` to `i >= c'` or `i > c' - 1`, `c` at least 1 and `c'` at least 0.
+fn inside_arrays<'f>(func: &'f Function, parts: &LoopParts) -> impl Fn(LocalId) -> bool + 'f {
+    let stable = walk::stable_locals(func);
+    let once = walk::declared_once(func);
+    // The length of `a`'s one array, as its allocation reads it.
+    let length = move |a: LocalId| -> Option<ExprId> {
+        if !stable(a) {
+            return None;
+        }
+        let ExprKind::NewArray { dims } = &func.expr(*once.get(&a)?).kind else { return None };
+        let [d] = dims.as_slice() else { return None };
+        let mut given = true;
+        walk::each_expr(func, *d, &mut |e| match func.expr(e).kind {
+            ExprKind::Local(l) => given &= stable(l),
+            ExprKind::Const(_) => {}
+            ExprKind::Binary { op, .. } => given &= matches!(op.ty, PrimOrRef::Prim(_)),
+            _ => given = false,
+        });
+        given.then_some(*d)
+    };
+    let is_const = |e: ExprId, least: i32| match func.expr(e).kind {
+        ExprKind::Const(Const::Int(c)) => c >= least,
+        _ => false,
+    };
+    // `x - c` for a constant `c` of at least 1: `x`.
+    let minus_constant = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::Sub && is_const(rhs, 1) => {
+            Some(lhs)
+        }
+        _ => None,
+    };
+    let step = match parts.update {
+        [u] => walk::constant_step(func, *u, parts.index),
+        _ => None,
+    };
+    // The expression the array's length must be.
+    let of_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == parts.index);
+    let len = match (step, &func.expr(parts.test).kind) {
+        (Some(step), ExprKind::Binary { op, lhs, rhs }) if of_index(*lhs) => {
+            match (step, op.kind) {
+                (1, BinOpKind::Lt) if is_const(parts.start, 0) => Some(*rhs),
+                (1, BinOpKind::Le) if is_const(parts.start, 0) => minus_constant(*rhs),
+                (-1, BinOpKind::Ge) if is_const(*rhs, 0) => minus_constant(parts.start),
+                (-1, BinOpKind::Gt) if is_const(*rhs, -1) => minus_constant(parts.start),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    move |a: LocalId| {
+        let Some(len) = len else { return false };
+        match func.expr(len).kind {
+            ExprKind::Length(x) => matches!(func.expr(x).kind, ExprKind::Local(y) if y == a),
+            _ => length(a).is_some_and(|d| walk::same_value(func, d, len)),
+        }
+    }
+}
+
 /// The arrays that every iteration of a loop whose body starts with `stmts` reads or writes
 /// at the index `i`, whatever its conditions: the top-level statements' values and tests
 /// outside the branches of `?:` and the right operands of `&&` and `||`, and what both
 /// branches of an `if` do.
 fn proven_at_index(func: &Function, stmts: &[Stmt], i: LocalId) -> HashSet<LocalId> {
     fn unconditional(func: &Function, e: ExprId, i: LocalId, out: &mut HashSet<LocalId>) {
+        out.extend(index_of(func, e, i));
         let kind = &func.expr(e).kind;
         let children = match kind {
-            ExprKind::Index { array, index } => {
-                if let (ExprKind::Local(a), ExprKind::Local(x)) =
-                    (&func.expr(*array).kind, &func.expr(*index).kind)
-                {
-                    if *x == i {
-                        out.insert(*a);
-                    }
-                }
-                vec![*array, *index]
-            }
             ExprKind::Conditional { cond, .. } => vec![*cond],
             ExprKind::Binary { op, lhs, .. }
                 if matches!(op.kind, BinOpKind::And | BinOpKind::Or) =>
@@ -755,6 +773,29 @@ fn proven_at_index(func: &Function, stmts: &[Stmt], i: LocalId) -> HashSet<Local
         }
     }
     out
+}
+
+/// A counted loop's block taken apart: `for (int index = start; test; update) body`.
+struct LoopParts<'b> {
+    /// The index's declaration, `Let index = start`.
+    declaration: &'b Stmt,
+    index: LocalId,
+    start: ExprId,
+    test: ExprId,
+    body: &'b Block,
+    update: &'b [ExprId],
+}
+
+/// The parts of `b` when it is `[Let index = start; Loop]`, the loop tested first, with a
+/// test and no label.
+fn loop_parts(b: &Block) -> Option<LoopParts<'_>> {
+    let [declaration, looped] = b.stmts.as_slice() else { return None };
+    let Stmt::Let { local: index, init: Some(start) } = declaration else { return None };
+    let Stmt::Loop { label: None, test: Some(test), test_at_end: false, body, update } = looped
+    else {
+        return None;
+    };
+    Some(LoopParts { declaration, index: *index, start: *start, test: *test, body, update })
 }
 
 /// The most iterations a bound of a few ([`few`]) allows.
@@ -811,9 +852,13 @@ fn loop_reads(
             | ExprKind::Unary { .. }
             | ExprKind::Convert { .. }
             | ExprKind::Conditional { .. } => {}
+            // Of a class initialized before the program runs: the method reads the field
+            // before the loop's first iteration, where Java may fail first (review 161).
             ExprKind::Static(s) => {
                 let s = &module.statics[s.0 as usize];
-                ok &= s.is_final && matches!(s.ty, Type::Prim(_));
+                let first_use =
+                    first_use.get_or_insert_with(|| crate::init_order::first_use_classes(module));
+                ok &= s.is_final && matches!(s.ty, Type::Prim(_)) && !first_use.contains(&s.class);
             }
             ExprKind::Builtin { builtin, .. } => ok &= builtin.is_scalar_function(),
             // A helper sees only values: an array it were given might be the one the loop
@@ -887,17 +932,7 @@ fn reduction(
     let i = bounds.2;
     let mut at_index = HashSet::new();
     for root in roots {
-        walk::each_expr(func, *root, &mut |e| {
-            if let ExprKind::Index { array, index } = func.expr(e).kind {
-                if let (ExprKind::Local(a), ExprKind::Local(x)) =
-                    (&func.expr(array).kind, &func.expr(index).kind)
-                {
-                    if *x == i {
-                        at_index.insert(*a);
-                    }
-                }
-            }
-        });
+        walk::each_expr(func, *root, &mut |e| at_index.extend(index_of(func, e, i)));
     }
     let over = reads
         .iter()
@@ -938,7 +973,20 @@ impl Scan {
         block: &Block,
         is_index: &dyn Fn(ExprId) -> bool,
     ) -> bool {
-        block.stmts.iter().all(|s| match s {
+        block.stmts.iter().all(|s| self.stmt(module, func, s, is_index))
+    }
+
+    /// Whether `s` is a declaration of a primitive local with a value, a store to the one
+    /// array at the loop's index (`is_index`), an update of the one accumulator, or an `if`
+    /// of such blocks.
+    fn stmt(
+        &mut self,
+        module: &Module,
+        func: &Function,
+        s: &Stmt,
+        is_index: &dyn Fn(ExprId) -> bool,
+    ) -> bool {
+        match s {
             Stmt::Let { local, init: Some(e) } => {
                 let l = func.local(*local);
                 self.roots.push(*e);
@@ -976,7 +1024,7 @@ impl Scan {
                     && else_block.as_ref().is_none_or(|b| self.block(module, func, b, is_index))
             }
             _ => false,
-        })
+        }
     }
 }
 
@@ -1212,13 +1260,9 @@ fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> bool {
 /// a write of the whole array (`swap::covers`): the caller's zeros need not go up.
 fn fills_new_array(func: &Function, before: &[Stmt], b: &Block, plan: &Plan) -> bool {
     let Target::Array(w) = plan.target else { return false };
-    let [Stmt::Let { init: Some(lo), .. }, Stmt::Loop { test: Some(test), .. }] =
-        b.stmts.as_slice()
-    else {
-        return false;
-    };
-    let ExprKind::Binary { op, rhs: hi, .. } = &func.expr(*test).kind else { return false };
-    let from_zero = matches!(func.expr(*lo).kind, ExprKind::Const(Const::Int(0)));
+    let Some(LoopParts { start, test, .. }) = loop_parts(b) else { return false };
+    let ExprKind::Binary { op, rhs: hi, .. } = &func.expr(test).kind else { return false };
+    let from_zero = matches!(func.expr(start).kind, ExprKind::Const(Const::Int(0)));
     if op.kind != BinOpKind::Lt || !from_zero || plan.step != 1 {
         return false;
     }

@@ -937,6 +937,22 @@ pub fn same_value(func: &Function, a: ExprId, b: ExprId) -> bool {
     }
 }
 
+/// Whether a local of `func` is given one value in every run of the function: a parameter
+/// never assigned, or a local declared once with a value and never assigned.
+pub fn stable_locals(func: &Function) -> impl Fn(LocalId) -> bool + '_ {
+    let mut assigned = HashSet::new();
+    each_stmt(&func.body, &mut |s| assigned_in_exprs(func, &stmt_roots(s), &mut assigned));
+    let once = declared_once(func);
+    move |l: LocalId| {
+        !assigned.contains(&l)
+            && match func.local(l).kind {
+                LocalKind::Param => true,
+                LocalKind::Var | LocalKind::Temp => once.contains_key(&l),
+                LocalKind::This => false,
+            }
+    }
+}
+
 /// The locals of `func` that exactly one declaration initialises and no `sync` names, with
 /// their initialiser (fresh tables a pass may rewrite: `scalarize`, `private`).
 pub fn declared_once(func: &Function) -> std::collections::HashMap<LocalId, ExprId> {
