@@ -5720,8 +5720,9 @@ fn host_loops_stepping_by_constants_run_on_the_device() {
 /// accumulators run as a method for each (`device_split_loops`): the stores' arrays go up
 /// once (`y`, `w`, `z`, `s1`, `s2`; `v`, which a host loop writes, every round), the
 /// reductions find what the stores left, or the array before the stores, resident and bring
-/// down partials only, and the copy after the maximum of the change moves nothing. The
-/// three loops that must stay on the host make no call.
+/// down partials only, and the copy after the maximum of the change moves nothing. A
+/// floating-point sum after stores stays on the host, which downloads the stored `res`
+/// once a round; the three loops that must stay on the host make no call.
 #[test]
 fn split_host_loops_run_as_a_method_for_each_part() {
     let Some(opencl) = &opencl_placement() else {
@@ -5754,6 +5755,7 @@ fn split_host_loops_run_as_a_method_for_each_part() {
         (8, 8 * n, 8 * n, (n - 1) / 3 + 1),
         (12, 8 * n, 0, n),
         (13, 8 * n, 0, n),
+        (15, 8 * n, 0, n),
     ] {
         let looped = format!("Main.main$loop{k}");
         let each: Vec<&CallTrace> = calls.iter().filter(|c| c.name == looped).collect();
@@ -5765,7 +5767,11 @@ fn split_host_loops_run_as_a_method_for_each_part() {
             assert_eq!((c.launches, c.work_items), (1, work_items), "{looped} call {r}: {call}");
         }
     }
-    assert!(!calls.iter().any(|c| c.name == "Main.main$loop15"), "{stderr}");
+    // The floating-point sum after loop 15's stores stays on the host: `res` comes down
+    // once a round, and the next `relax` finds it on the device.
+    let res_down = late_reads_of(stderr).iter().filter(|of| *of == "Main.main$loop15").count();
+    assert_eq!(res_down, rounds, "{stderr}");
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop16"), "{stderr}");
 }
 
 /// SOMD results moved at their last mention after further values (`device_moves_after_updates`):

@@ -151,7 +151,7 @@ fn outline_block(
         // The loop as one method, or split into several ([`split`]).
         let pieces = match &*stmt {
             Stmt::Block(b) => match qualifies(module, original, b, passed, &made.arrays) {
-                Some(plan) => vec![(b.clone(), plan)],
+                Some(plan) => vec![(b.clone(), Some(plan))],
                 None => split(module, original, b, passed, &made.arrays).unwrap_or_default(),
             },
             _ => Vec::new(),
@@ -181,8 +181,11 @@ fn outline_block(
         // Where `explain` places loops: the index's declaration.
         let Stmt::Let { local: index, .. } = b.stmts[0] else { continue };
         let span = original.local(index).span;
+        // The loops made methods; the last loop of a split one may stay ([`stays_on_host`]).
+        let planned: Vec<(&Block, &Plan)> =
+            pieces.iter().filter_map(|(piece, plan)| Some((piece, plan.as_ref()?))).collect();
         let mut new: Vec<(Function, Outlined)> = Vec::new();
-        for (nth, (piece, plan)) in pieces.iter().enumerate() {
+        for (nth, &(piece, plan)) in planned.iter().enumerate() {
             // Numbered in the function; past names of the module (an overload's loops, a
             // method of the program named so).
             let taken = |name: &str| {
@@ -219,10 +222,10 @@ fn outline_block(
             };
             new.push((loop_fn, outlined));
         }
-        if new.len() < pieces.len() {
+        if new.len() < planned.len() {
             continue;
         }
-        let mut calls: Vec<Stmt> = pieces
+        let mut calls: Vec<Stmt> = planned
             .iter()
             .zip(&new)
             .enumerate()
@@ -231,11 +234,13 @@ fn outline_block(
                 Stmt::Expr(call_statement(func, plan, loop_fn, id, span))
             })
             .collect();
+        let stays = pieces.iter().filter(|(_, plan)| plan.is_none());
+        calls.extend(stays.map(|(piece, _)| Stmt::Block(piece.clone())));
         *stmt = match calls.len() {
             1 => calls.remove(0),
             _ => Stmt::Block(Block { stmts: calls }),
         };
-        made.arrays.extend(pieces.iter().filter_map(|(_, plan)| match plan.target {
+        made.arrays.extend(planned.iter().filter_map(|(_, plan)| match plan.target {
             Target::Array(w) => Some(w),
             Target::Reduction { .. } => None,
         }));
@@ -439,7 +444,7 @@ fn split(
     b: &Block,
     passed: &HashSet<LocalId>,
     fresh: &[LocalId],
-) -> Option<Vec<(Block, Plan)>> {
+) -> Option<Vec<(Block, Option<Plan>)>> {
     let parts = loop_parts(b)?;
     let runs = runs(module, func, &parts)?;
     if !confined(func, &parts, &runs) {
@@ -452,7 +457,7 @@ fn split(
     // Each body as a loop of its own, which must qualify as its run's part.
     let mut stored = fresh.to_vec();
     let mut pieces = Vec::new();
-    for ((part, _), stmts) in runs.iter().zip(bodies) {
+    for (nth, ((part, _), stmts)) in runs.iter().zip(bodies).enumerate() {
         let looped = Stmt::Loop {
             label: None,
             test: Some(parts.test),
@@ -461,7 +466,18 @@ fn split(
             update: parts.update.to_vec(),
         };
         let piece = Block { stmts: vec![parts.declaration.clone(), looped] };
-        let plan = qualifies(module, func, &piece, passed, &stored)?;
+        let plan = match qualifies(module, func, &piece, passed, &stored) {
+            Some(plan) => plan,
+            None if nth > 0 && nth + 1 == runs.len() => {
+                let split_stored = &stored[fresh.len()..];
+                if !stays_on_host(func, &piece, passed, split_stored) {
+                    return None;
+                }
+                pieces.push((piece, None));
+                break;
+            }
+            None => return None,
+        };
         let computes = match (plan.target, *part) {
             (Target::Array(w), Part::Store(v)) => w == v,
             (Target::Reduction { acc, .. }, Part::Reduce(v)) => acc == v,
@@ -473,9 +489,30 @@ fn split(
         if let Part::Store(w) = part {
             stored.push(*w);
         }
-        pieces.push((piece, plan));
+        pieces.push((piece, Some(plan)));
     }
     Some(pieces)
+}
+
+/// Whether the last loop of a split loop, `piece`, which does not qualify (a
+/// floating-point sum, `rr += r[i] * r[i]` after `r[i] -= alpha * q[i]`), may stay on the
+/// host after the others run as methods: it reads the elements of arrays the earlier loops
+/// stored only (`stored`), and one of them goes to a SOMD method later (`passed` as for
+/// [`outline_block`]). The loop as written downloads the arrays it reads and stores one
+/// that then goes up again; split, the stored array comes down, and stays on the device.
+fn stays_on_host(
+    func: &Function,
+    piece: &Block,
+    passed: &HashSet<LocalId>,
+    stored: &[LocalId],
+) -> bool {
+    let mut reads_stored = true;
+    walk::each_expr_in_block(func, piece, &mut |e| {
+        if let ExprKind::Index { .. } = func.expr(e).kind {
+            reads_stored &= walk::index_root(func, e).is_some_and(|(a, _)| stored.contains(&a));
+        }
+    });
+    reads_stored && stored.iter().any(|w| passed.contains(w) || handed_to_somd(func, *w))
 }
 
 /// What a run of a split loop's statements computes ([`split`]).

@@ -2,7 +2,8 @@
 // Host loops over SOMD results that both store and reduce run as two SOMD methods of their
 // own (eighty-ninth session): the stores, then the reduction over what they left on the
 // device, or the reduction first where it reads the elements before they are stored.
-// Loops with two accumulators, or storing two arrays, run as a method for each. Loops
+// Loops with two accumulators, or storing two arrays, run as a method for each; a
+// floating-point sum after stores stays on the host, the stores do not. Loops
 // whose second part could fail, or which read an element stored by another part
 // after the store, stay on the host. Every placement gives Java's results.
 class Main {
@@ -38,6 +39,7 @@ class Main {
         long[] v = new long[n];
         long[] s1 = new long[n];
         long[] s2 = new long[n];
+        double[] res = new double[n];
         long check = 0;
         double total = 0;
         for (int r = 0; r < rounds; r++) {
@@ -115,6 +117,15 @@ class Main {
                 s2[i] = s1[i] * 3 - t;
                 both += s2[i] & 255;
             }
+            // Stores, then a floating-point sum of what they stored: the sum stays on the
+            // host, the stores run on the device, and `res` goes to the next call.
+            double rr = 0;
+            for (int i = 0; i < n; i++) {
+                res[i] = res[i] * 0.5 - p[i] * 0.25;
+                rr += res[i] * res[i];
+            }
+            double[] pr = relax(res, r);
+            total = total + rr + pr[n / 2];
             x = relax(y, r);
             a = mix(w, r);
             total = total + mx + diff;
