@@ -80,7 +80,9 @@
 //! stores (`m = Math.max(m, Math.abs(nu[i] - u[i])); u[i] = nu[i];`), two arrays or two
 //! accumulators, is split into a loop for each, in the body's order, where that changes
 //! nothing a program can observe ([`split`]), and each becomes a method as above: the
-//! later ones read on the device what the earlier ones left there.
+//! later ones read on the device what the earlier ones left there. A floating-point sum of
+//! what the others stored may stay on the host as the last loop. A loop reading an array
+//! that an earlier outlined loop stores counts as reading a SOMD result.
 //!
 //! On the CPU the method's wrapper runs the loop as written over the whole arrays and in
 //! place (`Module::outlined`: the loop indexes `w` from 0 as the whole array), its index
@@ -303,15 +305,16 @@ impl Plan {
 }
 
 /// The loop `b` (`[Let i = lo; Loop]`) of `func` as a [`Plan`], when it qualifies (module
-/// doc); `passed` as for [`outline_block`]. `fresh` holds arrays that hold SOMD results
-/// when the loop runs though no statement of `func` gives them one: the arrays of the
-/// methods made of the earlier parts of a split loop ([`split`]).
+/// doc); `passed` as for [`outline_block`]. `results` holds arrays that hold SOMD results
+/// when the loop runs though no statement of `func` gives them one: the arrays that loops
+/// made methods before it store ([`Made::arrays`], and the earlier parts of a split loop,
+/// [`split`]).
 fn qualifies(
     module: &Module,
     func: &Function,
     b: &Block,
     passed: &HashSet<LocalId>,
-    fresh: &[LocalId],
+    results: &[LocalId],
 ) -> Option<Plan> {
     let LoopParts { index: i, start: lo, test, body, update, .. } = loop_parts(b)?;
     let index = func.local(i);
@@ -374,7 +377,7 @@ fn qualifies(
     }
     let Scan { declared, written, roots, reads_w, acc } = scan;
     if let (None, Some((acc, op))) = (written, acc) {
-        let plan = reduction(module, func, (lo, hi, i), &declared, &roots, (acc, op), fresh)?;
+        let plan = reduction(module, func, (lo, hi, i), &declared, &roots, (acc, op), results)?;
         return Some(Plan { step, ..plan });
     }
     let w = written.filter(|_| acc.is_none())?;
@@ -407,7 +410,7 @@ fn qualifies(
     // The top of the range: the bound stepping up, the start stepping down (review 160).
     let computed = !few(func, if step > 0 { hi } else { lo });
     let gains =
-        read_arrays.iter().any(|a| fresh.contains(a) || holds_somd_results(module, func, *a))
+        read_arrays.iter().any(|a| results.contains(a) || holds_somd_results(module, func, *a))
             || (computed && read_arrays.contains(&w) && handed_to_somd(func, w))
             || (computed && passed.contains(&w));
     if !gains || !keep::unshared_array(module, func, w) {
@@ -424,8 +427,10 @@ fn qualifies(
 /// one for each run of statements that store to one array or update one accumulator
 /// ([`runs`]), in the body's order, each with the body's declarations it needs. A method
 /// returns one value, so the loop becomes several methods, each reading on the device what
-/// the ones before it left there (the arrays stored by earlier loops, and `fresh`, as for
-/// [`qualifies`], count as holding SOMD results).
+/// the ones before it left there (the arrays stored by earlier loops, and `results`, as
+/// for [`qualifies`], count as holding SOMD results). The last loop may stay on the host
+/// where it does not qualify ([`stays_on_host`]: a floating-point sum of what the others
+/// stored); its entry's plan is then `None`.
 ///
 /// The first loop runs the body's statements before the second run, declarations among
 /// them, which are what each Java iteration evaluates before the second run, in Java's
@@ -443,7 +448,7 @@ fn split(
     func: &Function,
     b: &Block,
     passed: &HashSet<LocalId>,
-    fresh: &[LocalId],
+    results: &[LocalId],
 ) -> Option<Vec<(Block, Option<Plan>)>> {
     let parts = loop_parts(b)?;
     let runs = runs(module, func, &parts)?;
@@ -451,11 +456,10 @@ fn split(
         return None;
     }
     let second = runs[1].1[0];
-    let bodies = std::iter::once(Some(parts.body.stmts[..second].to_vec()))
-        .chain(later_bodies(module, func, &parts, &runs))
-        .collect::<Option<Vec<_>>>()?;
+    let mut bodies = vec![parts.body.stmts[..second].to_vec()];
+    bodies.extend(later_bodies(module, func, &parts, &runs)?);
     // Each body as a loop of its own, which must qualify as its run's part.
-    let mut stored = fresh.to_vec();
+    let mut stored = results.to_vec();
     let mut pieces = Vec::new();
     for (nth, ((part, _), stmts)) in runs.iter().zip(bodies).enumerate() {
         let looped = Stmt::Loop {
@@ -469,7 +473,7 @@ fn split(
         let plan = match qualifies(module, func, &piece, passed, &stored) {
             Some(plan) => plan,
             None if nth > 0 && nth + 1 == runs.len() => {
-                let split_stored = &stored[fresh.len()..];
+                let split_stored = &stored[results.len()..];
                 if !stays_on_host(func, &piece, passed, split_stored) {
                     return None;
                 }
@@ -617,7 +621,7 @@ fn later_bodies(
     func: &Function,
     parts: &LoopParts,
     runs: &[(Part, Vec<usize>)],
-) -> Vec<Option<Vec<Stmt>>> {
+) -> Option<Vec<Vec<Stmt>>> {
     let stmts = &parts.body.stmts;
     let second = runs[1].1[0];
     let inside = inside_arrays(func, parts);
@@ -663,8 +667,7 @@ fn later_bodies(
                     && members.iter().any(|m| *m > k)
             });
             if stale {
-                bodies.push(None);
-                return bodies;
+                return None;
             }
             mention(*init, &mut needed);
             redeclared.push(s.clone());
@@ -673,13 +676,12 @@ fn later_bodies(
         failing_loops +=
             usize::from(failing(run, &proven_at_index(func, &stmts[..start], parts.index)));
         if failing_loops > 1 {
-            bodies.push(None);
-            return bodies;
+            return None;
         }
         redeclared.extend_from_slice(run);
-        bodies.push(Some(redeclared));
+        bodies.push(redeclared);
     }
-    bodies
+    Some(bodies)
 }
 
 /// Whether evaluating `root` on the host may throw, or not return: [`walk::may_fail`] with
@@ -929,7 +931,7 @@ fn loop_reads(
 /// gives the sequential loop's bits), `&&`, `||`, `&`, `|` and `^` of `boolean`s; a
 /// floating-point sum
 /// rounds differently in another order and stays on the host. The analysis of the
-/// method made ([`reduces_on_a_device`]) has the last word. `fresh` as for [`qualifies`].
+/// method made ([`reduces_on_a_device`]) has the last word. `results` as for [`qualifies`].
 fn reduction(
     module: &Module,
     func: &Function,
@@ -937,7 +939,7 @@ fn reduction(
     declared: &HashSet<LocalId>,
     roots: &[ExprId],
     (acc, op): (LocalId, ReduceOp),
-    fresh: &[LocalId],
+    results: &[LocalId],
 ) -> Option<Plan> {
     let local = func.local(acc);
     let Type::Prim(ty) = local.ty else { return None };
@@ -964,7 +966,7 @@ fn reduction(
     let results = |a: &LocalId| {
         read_arrays.contains(a)
             && keep::is_prim_array(&func.local(*a).ty)
-            && (fresh.contains(a) || holds_somd_results(module, func, *a))
+            && (results.contains(a) || holds_somd_results(module, func, *a))
     };
     let i = bounds.2;
     let mut at_index = HashSet::new();
