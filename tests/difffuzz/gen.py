@@ -1081,7 +1081,8 @@ def host_loops(rng, k, risky):
                 lines.append("        long %s = 5L;" % acc2)
                 body = rng.choice([
                     "%s[i] = %s;\n            %s[i] = %s[i] * 5 - %s;" % (w, e, w2, w, e2),
-                    "%s = Math.max(%s, %s(%s));\n            %s ^= %s;" % (acc, acc, cast, e2, acc2, e),
+                    "%s = Math.max(%s, %s(%s));\n            %s ^= %s;"
+                    % (acc, acc, cast, e2, acc2, e),
                     "%s[i] = %s;\n            %s[i] = %s + 1;\n            %s += %s[i] & 7;"
                     % (w, e2, w2, e, acc2, w2),
                 ])
@@ -1089,7 +1090,8 @@ def host_loops(rng, k, risky):
                 lines.append("            " + body)
                 lines.append("        }")
                 lines.append("        for (int i = 0; i < n; i++) {")
-                lines.append("            %s = %s * 31 + %s((%s[i] ^ %s[i]) & 1023);" % (acc, acc, cast, w, w2))
+                lines.append("            %s = %s * 31 + %s((%s[i] ^ %s[i]) & 1023);"
+                             % (acc, acc, cast, w, w2))
                 lines.append("        }")
                 printed.extend([acc, acc2])
                 continue
@@ -1106,8 +1108,10 @@ def host_loops(rng, k, risky):
                 summed = w
             else:
                 body = rng.choice([
-                    "%s ^= %s(%s[i%s] * 5);\n            %s[i%s] = %s;" % (acc, cast, r, off, r, off, e),
-                    "%s = Math.min(%s, %s);\n            %s[i%s] += %s;" % (acc, acc, e, r, off, e2),
+                    "%s ^= %s(%s[i%s] * 5);\n            %s[i%s] = %s;"
+                    % (acc, cast, r, off, r, off, e),
+                    "%s = Math.min(%s, %s);\n            %s[i%s] += %s;"
+                    % (acc, acc, e, r, off, e2),
                 ])
                 summed = r
             lines.append(header(rng, lo, hi))

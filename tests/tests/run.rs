@@ -5722,7 +5722,8 @@ fn host_loops_stepping_by_constants_run_on_the_device() {
 /// reductions find what the stores left, or the array before the stores, resident and bring
 /// down partials only, and the copy after the maximum of the change moves nothing. A
 /// floating-point sum after stores stays on the host, which downloads the stored `res`
-/// once a round; the three loops that must stay on the host make no call.
+/// once a round, and the next `relax` finds `res` on the device; the four loops that must
+/// stay on the host make no call.
 #[test]
 fn split_host_loops_run_as_a_method_for_each_part() {
     let Some(opencl) = &opencl_placement() else {
@@ -5768,9 +5769,13 @@ fn split_host_loops_run_as_a_method_for_each_part() {
         }
     }
     // The floating-point sum after loop 15's stores stays on the host: `res` comes down
-    // once a round, and the next `relax` finds it on the device.
+    // once a round, and the next `relax` finds it on the device. `relax` uploads `x` and
+    // `u` at their first calls and `hold`, which a host loop writes, every round; `res`
+    // too if the host wrote it.
     let res_down = late_reads_of(stderr).iter().filter(|of| *of == "Main.main$loop15").count();
     assert_eq!(res_down, rounds, "{stderr}");
+    let relax_up: u64 = calls.iter().filter(|c| c.name == "Main.relax").map(|c| c.bytes_h2d).sum();
+    assert_eq!(relax_up, (2 + rounds as u64) * 8 * n, "{stderr}");
     assert!(!calls.iter().any(|c| c.name == "Main.main$loop16"), "{stderr}");
 }
 

@@ -80,9 +80,10 @@
 //! stores (`m = Math.max(m, Math.abs(nu[i] - u[i])); u[i] = nu[i];`), two arrays or two
 //! accumulators, is split into a loop for each, in the body's order, where that changes
 //! nothing a program can observe ([`split`]), and each becomes a method as above: the
-//! later ones read on the device what the earlier ones left there. A floating-point sum of
-//! what the others stored may stay on the host as the last loop. A loop reading an array
-//! that an earlier outlined loop stores counts as reading a SOMD result.
+//! later ones read on the device what the earlier ones left there. The last loop may stay
+//! on the host where it cannot be a method ([`stays_on_host`]: a floating-point sum of what
+//! the others stored). A loop reading an array that an earlier outlined loop stores counts
+//! as reading a SOMD result.
 //!
 //! On the CPU the method's wrapper runs the loop as written over the whole arrays and in
 //! place (`Module::outlined`: the loop indexes `w` from 0 as the whole array), its index
@@ -253,7 +254,7 @@ fn outline_block(
 /// The methods [`outline_block`] makes of a function's loops.
 #[derive(Default)]
 struct Made {
-    /// The id of the first in the module.
+    /// The id in the module of the first method made.
     next: usize,
     /// The methods, in order, each with its record for the module.
     methods: Vec<(Function, Outlined)>,
@@ -316,12 +317,13 @@ fn qualifies(
     passed: &HashSet<LocalId>,
     results: &[LocalId],
 ) -> Option<Plan> {
-    let LoopParts { index: i, start: lo, test, body, update, .. } = loop_parts(b)?;
+    let parts = loop_parts(b)?;
+    let LoopParts { index: i, start: lo, test, body, update, .. } = parts;
     let index = func.local(i);
     if index.kind != LocalKind::Var || index.ty != Type::Prim(PrimType::Int) {
         return None;
     }
-    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == i);
+    let is_index = |e: ExprId| parts.is_index(func, e);
     // Up to `i < hi` or `i <= hi`, or down to `i >= lo` or `i > lo`, by a constant step: the
     // other bound is the test's.
     let step = match update {
@@ -430,7 +432,7 @@ fn qualifies(
 /// the ones before it left there (the arrays stored by earlier loops, and `results`, as
 /// for [`qualifies`], count as holding SOMD results). The last loop may stay on the host
 /// where it does not qualify ([`stays_on_host`]: a floating-point sum of what the others
-/// stored); its entry's plan is then `None`.
+/// store); its entry's plan is then `None`.
 ///
 /// The first loop runs the body's statements before the second run, declarations among
 /// them, which are what each Java iteration evaluates before the second run, in Java's
@@ -474,7 +476,7 @@ fn split(
             Some(plan) => plan,
             None if nth > 0 && nth + 1 == runs.len() => {
                 let split_stored = &stored[results.len()..];
-                if !stays_on_host(func, &piece, passed, split_stored) {
+                if !stays_on_host(module, func, &piece, passed, split_stored) {
                     return None;
                 }
                 pieces.push((piece, None));
@@ -498,25 +500,40 @@ fn split(
     Some(pieces)
 }
 
-/// Whether the last loop of a split loop, `piece`, which does not qualify (a
+/// Whether the last loop of a split loop, `piece`, which does not qualify as a method (a
 /// floating-point sum, `rr += r[i] * r[i]` after `r[i] -= alpha * q[i]`), may stay on the
-/// host after the others run as methods: it reads the elements of arrays the earlier loops
-/// stored only (`stored`), and one of them goes to a SOMD method later (`passed` as for
-/// [`outline_block`]). The loop as written downloads the arrays it reads and stores one
-/// that then goes up again; split, the stored array comes down, and stays on the device.
+/// host after the others run as methods: a reduction whose expressions read as a method's
+/// do ([`loop_reads`]: no assignment but the accumulator's, no call but of `Math` and pure
+/// helpers given values), reading elements at the index of arrays the earlier loops store
+/// (`stored`) and of no other array, one of which the function passes to a SOMD method or
+/// a loop around it does (`passed` as for [`outline_block`]). The loop as written
+/// downloads the arrays it reads and stores one that then goes up again; split, the stored
+/// array comes down, and stays valid on the device.
 fn stays_on_host(
+    module: &Module,
     func: &Function,
     piece: &Block,
     passed: &HashSet<LocalId>,
     stored: &[LocalId],
 ) -> bool {
-    let mut reads_stored = true;
-    walk::each_expr_in_block(func, piece, &mut |e| {
-        if let ExprKind::Index { .. } = func.expr(e).kind {
-            reads_stored &= walk::index_root(func, e).is_some_and(|(a, _)| stored.contains(&a));
-        }
-    });
-    reads_stored && stored.iter().any(|w| passed.contains(w) || handed_to_somd(func, *w))
+    let Some(parts) = loop_parts(piece) else { return false };
+    let is_index = |e: ExprId| parts.is_index(func, e);
+    let mut scan = Scan { declared: HashSet::from([parts.index]), ..Scan::default() };
+    if !scan.block(module, func, parts.body, &is_index) || scan.written.is_some() {
+        return false;
+    }
+    let of_stored =
+        |array: ExprId| matches!(func.expr(array).kind, ExprKind::Local(a) if stored.contains(&a));
+    let at_index = |array: ExprId, index: ExprId| of_stored(array) && is_index(index);
+    let bounds = (parts.start, parts.test, parts.index);
+    let Some((_, arrays)) =
+        loop_reads(module, func, &scan.roots, bounds, &scan.declared, &at_index)
+    else {
+        return false;
+    };
+    !arrays.is_empty()
+        && arrays.iter().all(|a| stored.contains(a))
+        && stored.iter().any(|w| passed.contains(w) || handed_to_somd(func, *w))
 }
 
 /// What a run of a split loop's statements computes ([`split`]).
@@ -534,7 +551,7 @@ enum Part {
 /// before the second run only.
 fn runs(module: &Module, func: &Function, parts: &LoopParts) -> Option<Vec<(Part, Vec<usize>)>> {
     let index = parts.index;
-    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
+    let is_index = |e: ExprId| parts.is_index(func, e);
     let declared: HashSet<LocalId> = parts
         .body
         .stmts
@@ -577,7 +594,7 @@ fn runs(module: &Module, func: &Function, parts: &LoopParts) -> Option<Vec<(Part
 /// loops may have changed.
 fn confined(func: &Function, parts: &LoopParts, runs: &[(Part, Vec<usize>)]) -> bool {
     let run_of = |k: usize| runs.iter().find(|(_, members)| members.contains(&k)).map(|r| r.0);
-    let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == parts.index);
+    let is_index = |e: ExprId| parts.is_index(func, e);
     let mut confined = true;
     let mut check = |root: ExprId, run: Option<Part>| {
         walk::each_expr(func, root, &mut |e| match func.expr(e).kind {
@@ -758,9 +775,8 @@ fn inside_arrays<'f>(func: &'f Function, parts: &LoopParts) -> impl Fn(LocalId) 
         _ => None,
     };
     // The expression the array's length must be.
-    let of_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == parts.index);
     let len = match (step, &func.expr(parts.test).kind) {
-        (Some(step), ExprKind::Binary { op, lhs, rhs }) if of_index(*lhs) => {
+        (Some(step), ExprKind::Binary { op, lhs, rhs }) if parts.is_index(func, *lhs) => {
             match (step, op.kind) {
                 (1, BinOpKind::Lt) if is_const(parts.start, 0) => Some(*rhs),
                 (1, BinOpKind::Le) if is_const(parts.start, 0) => minus_constant(*rhs),
@@ -823,6 +839,13 @@ struct LoopParts<'b> {
     test: ExprId,
     body: &'b Block,
     update: &'b [ExprId],
+}
+
+impl LoopParts<'_> {
+    /// Whether `e` is the loop's index.
+    fn is_index(&self, func: &Function, e: ExprId) -> bool {
+        matches!(func.expr(e).kind, ExprKind::Local(l) if l == self.index)
+    }
 }
 
 /// The parts of `b` when it is `[Let index = start; Loop]`, the loop tested first, with a
@@ -963,7 +986,7 @@ fn reduction(
     // the loop's index first, whose length the CPU path splits among its MIs
     // (`rt::somd::loop_chunk`): likely the loop's range, where a short table read at `i %
     // k` would leave one MI.
-    let results = |a: &LocalId| {
+    let holds_results = |a: &LocalId| {
         read_arrays.contains(a)
             && keep::is_prim_array(&func.local(*a).ty)
             && (results.contains(a) || holds_somd_results(module, func, *a))
@@ -976,8 +999,8 @@ fn reduction(
     let over = reads
         .iter()
         .copied()
-        .find(|a| results(a) && at_index.contains(a))
-        .or_else(|| reads.iter().copied().find(results))?;
+        .find(|a| holds_results(a) && at_index.contains(a))
+        .or_else(|| reads.iter().copied().find(holds_results))?;
     let reads = reads.into_iter().filter(|l| *l != over && *l != acc).collect();
     // (`qualifies` gives it the loop's step.)
     Some(Plan { target: Target::Reduction { acc, op, over }, reads, step: 1 })

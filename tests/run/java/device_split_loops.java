@@ -4,8 +4,9 @@
 // device, or the reduction first where it reads the elements before they are stored.
 // Loops with two accumulators, or storing two arrays, run as a method for each; a
 // floating-point sum after stores stays on the host, the stores do not. Loops
-// whose second part could fail, or which read an element stored by another part
-// after the store, stay on the host. Every placement gives Java's results.
+// whose second part could fail, which read an element stored by another part
+// after the store, or whose sum updates a local the stores read, stay on the host.
+// Every placement gives Java's results.
 class Main {
     static double[] relax(double[] a, int r) {
         double[] out = new double[a.length];
@@ -40,6 +41,7 @@ class Main {
         long[] s1 = new long[n];
         long[] s2 = new long[n];
         double[] res = new double[n];
+        double[] hold = new double[n];
         long check = 0;
         double total = 0;
         for (int r = 0; r < rounds; r++) {
@@ -124,8 +126,17 @@ class Main {
                 res[i] = res[i] * 0.5 - p[i] * 0.25;
                 rr += res[i] * res[i];
             }
+            // The same with a local the stores read updated by the sum (review 163): the
+            // host.
+            int k = 1;
+            double rk = 0;
+            for (int i = 0; i < n; i++) {
+                hold[i] = hold[i] * 0.5 + p[i] * k;
+                rk += hold[i] + k++;
+            }
             double[] pr = relax(res, r);
-            total = total + rr + pr[n / 2];
+            double[] ph = relax(hold, r);
+            total = total + rr + rk + pr[n / 2] + ph[n / 3];
             x = relax(y, r);
             a = mix(w, r);
             total = total + mx + diff;
