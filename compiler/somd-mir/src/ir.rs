@@ -166,6 +166,20 @@ pub struct Module {
     pub inlined: Vec<Inlined>,
     /// The host loops `outline_loops` made SOMD methods of their own.
     pub outlined: Vec<Outlined>,
+    /// The last parts of split host loops that `outline_loops` kept on the host, for
+    /// `explain`.
+    pub host_parts: Vec<HostPart>,
+}
+
+/// The last part of a host loop that `outline_loops` split, kept on the host after the
+/// parts made methods: a reduction no method runs in Java's order (a floating-point sum).
+#[derive(Clone, Debug)]
+pub struct HostPart {
+    pub caller: FuncId,
+    /// Where the loop was.
+    pub span: Span,
+    /// The caller's local the part reduces into.
+    pub accumulator: LocalId,
 }
 
 /// A host loop that lowering made a SOMD method (`outline_loops`): `func` runs it, and its

@@ -120,10 +120,16 @@ pub fn outline_host_loops(module: &mut Module) {
         let mut made = Made { next: module.functions.len(), ..Made::default() };
         let passed = HashSet::new();
         outline_block(module, caller, &mut func, &mut body, &passed, &mut made);
-        let Made { methods: made, .. } = made;
+        let Made { methods: made, host_parts, .. } = made;
         if made.is_empty() {
             continue;
         }
+        let caller = FuncId(f as u32);
+        module.host_parts.extend(host_parts.into_iter().map(|(span, accumulator)| HostPart {
+            caller,
+            span,
+            accumulator,
+        }));
         func.body = body;
         // The loops' own expressions stay behind, unused.
         crate::scalarize::compact(&mut func);
@@ -157,7 +163,7 @@ fn outline_block(
         // The loop as one method, or split into several ([`split`]).
         let pieces = match &*stmt {
             Stmt::Block(b) => match qualifies(module, original, b, passed, &made.arrays) {
-                Some(plan) => vec![(b.clone(), Some(plan))],
+                Some(plan) => vec![(b.clone(), Becomes::Method(plan))],
                 None => split(module, original, b, passed, &made.arrays).unwrap_or_default(),
             },
             _ => Vec::new(),
@@ -188,8 +194,13 @@ fn outline_block(
         let Stmt::Let { local: index, .. } = b.stmts[0] else { continue };
         let span = original.local(index).span;
         // The loops made methods; the last loop of a split one may stay ([`stays_on_host`]).
-        let planned: Vec<(&Block, &Plan)> =
-            pieces.iter().filter_map(|(piece, plan)| Some((piece, plan.as_ref()?))).collect();
+        let planned: Vec<(&Block, &Plan)> = pieces
+            .iter()
+            .filter_map(|(piece, becomes)| match becomes {
+                Becomes::Method(plan) => Some((piece, plan)),
+                Becomes::Host(_) => None,
+            })
+            .collect();
         let mut new: Vec<(Function, Outlined)> = Vec::new();
         for (nth, &(piece, plan)) in planned.iter().enumerate() {
             // Numbered in the function; past names of the module (an overload's loops, a
@@ -240,8 +251,12 @@ fn outline_block(
                 Stmt::Expr(call_statement(func, plan, loop_fn, id, span))
             })
             .collect();
-        let stays = pieces.iter().filter(|(_, plan)| plan.is_none());
-        calls.extend(stays.map(|(piece, _)| Stmt::Block(piece.clone())));
+        for (piece, becomes) in &pieces {
+            if let Becomes::Host(acc) = becomes {
+                made.host_parts.push((span, *acc));
+                calls.push(Stmt::Block(piece.clone()));
+            }
+        }
         *stmt = match calls.len() {
             1 => calls.remove(0),
             _ => Stmt::Block(Block { stmts: calls }),
@@ -265,6 +280,18 @@ struct Made {
     /// reading one qualifies as one reading a SOMD result does (`y[i] = p[i] * 2;` outlined,
     /// then `m = Math.max(m, y[i])`).
     arrays: Vec<LocalId>,
+    /// The split loops' parts kept on the host: where each loop was, and the local the part
+    /// reduces into.
+    host_parts: Vec<(somd_diag::Span, LocalId)>,
+}
+
+/// What one loop of a split loop ([`split`]), or a qualifying loop, becomes.
+enum Becomes {
+    /// A SOMD method of its own.
+    Method(Plan),
+    /// A host loop, as written, reducing into the local: the last of a split loop
+    /// (`split::stays_on_host`).
+    Host(LocalId),
 }
 
 /// What a qualifying loop becomes: the local it gives a new value, its method's `dist`

@@ -46,7 +46,7 @@ fn analysed(main: &str) -> (Module, ProgramInfo) {
     match run(&[("test.somd", &source)]) {
         Outcome::Lowered(module, Ok(())) => {
             let info = analyze(&module);
-            (module, info)
+            (*module, info)
         }
         Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
         Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),

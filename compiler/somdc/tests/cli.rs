@@ -908,9 +908,10 @@ public class Main {
 }
 
 /// `explain` names the host loops that run as SOMD methods of their own
-/// (`outline_loops`), and only those: not a loop writing two arrays, nor one over an array
-/// that another name holds, nor a reduction updating two accumulators or summing
-/// `double`s; a `Math.max` of `long`s over a SOMD result is one.
+/// (`outline_loops`), and only those: not a loop writing two arrays one of which another
+/// name holds, nor one over an array that another name holds, nor a reduction summing
+/// `double`s; a `Math.max` of `long`s over a SOMD result is one, and a loop updating two
+/// accumulators is split into one for each (eighty-ninth session).
 #[test]
 fn explain_names_host_loops_run_as_somd_methods() {
     let program = source(
@@ -964,18 +965,70 @@ fn explain_names_host_loops_run_as_somd_methods() {
 "#,
     );
     let report = explained(&program);
-    assert_eq!(report.matches("runs as the SOMD method").count(), 2, "{report}");
+    assert_eq!(report.matches("runs as the SOMD method").count(), 4, "{report}");
     assert!(
         report
             .contains("Main.somd:21:22: loop in Main.main runs as the SOMD method Main.main$loop1"),
         "{report}"
     );
     assert!(report.contains("SOMD method Main.main$loop1\n"), "{report}");
-    // A reduction exact in any order; not one updating two accumulators, nor a `double` sum.
-    let reduces = "Main.somd:35:22: loop in Main.main runs as the SOMD method Main.main$loop2 \
-                   (it reduces into `t` with `max`, exactly in any order";
-    assert!(report.contains(reduces), "{report}");
-    assert!(report.contains("SOMD method Main.main$loop2\n"), "{report}");
+    // Reductions exact in any order, the one updating two accumulators split; not a
+    // `double` sum.
+    for (at, looped, acc, op) in
+        [("31:22", 2, "t", "max"), ("31:22", 3, "s", "+"), ("35:22", 4, "t", "max")]
+    {
+        let reduces = format!(
+            "Main.somd:{at}: loop in Main.main runs as the SOMD method Main.main$loop{looped} \
+             (it reduces into `{acc}` with `{op}`, exactly in any order"
+        );
+        assert!(report.contains(&reduces), "{reduces}\n{report}");
+        assert!(report.contains(&format!("SOMD method Main.main$loop{looped}\n")), "{report}");
+    }
+}
+
+/// A host loop storing an array and summing it in `double`s is split (eighty-ninth session):
+/// `explain` names the method the stores become, and says that the sum stays on the host,
+/// in Java's order.
+#[test]
+fn explain_says_which_part_of_a_split_loop_stays_on_the_host() {
+    let program = source(
+        "explain-split-host",
+        "Main.somd",
+        r#"public class Main {
+    static double[] scale(dist double[] a, double k) {
+        double[] r = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = a[i] * k;
+        }
+        return r;
+    }
+
+    public static void main(String[] args) {
+        int n = 1000;
+        double[] x = new double[n];
+        double[] r = new double[n];
+        double rr = 0;
+        for (int round = 0; round < 4; round++) {
+            double[] q = scale(x, 0.5);
+            for (int i = 0; i < n; i++) {
+                r[i] = r[i] - q[i] * 0.25 + 1;
+                rr += r[i] * r[i];
+            }
+            x = scale(r, 2.0);
+        }
+        System.out.println(rr + x[1]);
+    }
+}
+"#,
+    );
+    let report = explained(&program);
+    let stores = "Main.somd:17:22: loop in Main.main runs as the SOMD method Main.main$loop1 (it \
+                  writes one element of one array per iteration";
+    assert!(report.contains(stores), "{report}");
+    let sum = "Main.somd:17:22: loop in Main.main keeps its last part, the reduction into `rr`, \
+               on the host, in Java's order";
+    assert!(report.contains(sum), "{report}");
+    assert_eq!(report.matches("runs as the SOMD method").count(), 1, "{report}");
 }
 
 /// A host loop calling a helper that reads a static field the program changes runs as a

@@ -617,6 +617,18 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             outlined.name,
         );
     }
+    for h in &module.host_parts {
+        let caller = module.function(h.caller);
+        let _ = writeln!(
+            out,
+            "{}: loop in {} keeps its last part, the reduction into `{}`, on the host, in \
+             Java's order (it runs after the parts made methods; the arrays they store come \
+             down for it)",
+            sources.position(h.span),
+            caller.name,
+            caller.local(h.accumulator).name,
+        );
+    }
     for k in &info.kept_regions {
         let func = module.function(k.func);
         let mut names: Vec<String> =

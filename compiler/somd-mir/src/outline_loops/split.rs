@@ -14,7 +14,7 @@ use super::*;
 /// the ones before it left there (the arrays stored by earlier loops, and `results`, as
 /// for [`qualifies`], count as holding SOMD results). The last loop may stay on the host
 /// where it does not qualify ([`stays_on_host`]: a floating-point sum of what the others
-/// store); its entry's plan is then `None`.
+/// store): [`Becomes::Host`].
 ///
 /// The first loop runs the body's statements before the second run, declarations among
 /// them, which are what each Java iteration evaluates before the second run, in Java's
@@ -33,7 +33,7 @@ pub(super) fn split(
     b: &Block,
     passed: &HashSet<LocalId>,
     results: &[LocalId],
-) -> Option<Vec<(Block, Option<Plan>)>> {
+) -> Option<Vec<(Block, Becomes)>> {
     let parts = loop_parts(b)?;
     let runs = runs(module, func, &parts)?;
     if !confined(func, &parts, &runs) {
@@ -58,10 +58,11 @@ pub(super) fn split(
             Some(plan) => plan,
             None if nth > 0 && nth + 1 == runs.len() => {
                 let split_stored = &stored[results.len()..];
+                let Part::Reduce(acc) = *part else { return None };
                 if !stays_on_host(module, func, &piece, passed, split_stored) {
                     return None;
                 }
-                pieces.push((piece, None));
+                pieces.push((piece, Becomes::Host(acc)));
                 break;
             }
             None => return None,
@@ -77,7 +78,7 @@ pub(super) fn split(
         if let Part::Store(w) = part {
             stored.push(*w);
         }
-        pieces.push((piece, Some(plan)));
+        pieces.push((piece, Becomes::Method(plan)));
     }
     Some(pieces)
 }

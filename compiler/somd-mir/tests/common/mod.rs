@@ -10,7 +10,7 @@ pub enum Outcome {
     /// The program did not check; the rendered error messages.
     Rejected(Vec<String>),
     /// Lowered; `Err` holds verifier messages.
-    Lowered(somd_mir::Module, Result<(), Vec<String>>),
+    Lowered(Box<somd_mir::Module>, Result<(), Vec<String>>),
 }
 
 /// Parses, checks, lowers and verifies the given `(name, text)` files.
@@ -38,7 +38,7 @@ pub fn run(files: &[(&str, &str)]) -> Outcome {
     let verified = somd_mir::verify(&module).map_err(|errs| {
         errs.iter().map(|e| format!("{e} at {}", sources.position(e.span))).collect()
     });
-    Outcome::Lowered(module, verified)
+    Outcome::Lowered(Box::new(module), verified)
 }
 
 /// Lowers one file that must check and verify, and returns the snapshot text: the source,
@@ -59,7 +59,7 @@ pub fn mir(source: &str) -> String {
 /// when it does not check or verify.
 pub fn lowered(source: &str) -> somd_mir::Module {
     match run(&[("test.somd", source)]) {
-        Outcome::Lowered(module, Ok(())) => module,
+        Outcome::Lowered(module, Ok(())) => *module,
         Outcome::Lowered(_, Err(errors)) => panic!("MIR does not verify: {errors:?}"),
         Outcome::Rejected(errors) => panic!("program rejected: {errors:?}"),
     }
