@@ -68,7 +68,7 @@ from 0, 1, -2 (reading `r[i + 2]`), up to `n / 2`, `(n >> 1) + 1` and from `n / 
 calling static helpers (one with a loop of its own) and declaring a local, and loops
 both storing and reducing (stores then a reduction of what they stored, or a reduction
 of the result's elements then stores into it), storing two arrays or reducing into two
-accumulators; with
+accumulators; a loop may leave some iterations first with `continue`; with
 `--throwing`, a loop may divide by a value that can be zero.
 
 Usage: gen.py SEED [--methods N] [--throwing] [--effects] [--shapes] [--views] [--tables]
@@ -1046,6 +1046,15 @@ def header(rng, lo, hi):
     return "        for (int i = %s; %s; %s) {" % (lo, test, update)
 
 
+def skip(rng, e2):
+    """Sometimes a `continue` leaving the iteration first, under a test of `e2`."""
+    if rng.random() >= 0.2:
+        return []
+    return ["            if ((%s & 3) == %d) {" % (e2, rng.randrange(4)),
+            "                continue;",
+            "            }"]
+
+
 def host_loops(rng, k, risky):
     """Host loops over `r<k>`, the result of method `k`, and the statement printing what
     they computed."""
@@ -1087,6 +1096,7 @@ def host_loops(rng, k, risky):
                     % (w, e2, w2, e, acc2, w2),
                 ])
                 lines.append(header(rng, lo, hi))
+                lines.extend(skip(rng, e2))
                 lines.append("            " + body)
                 lines.append("        }")
                 lines.append("        for (int i = 0; i < n; i++) {")
@@ -1115,6 +1125,7 @@ def host_loops(rng, k, risky):
                 ])
                 summed = r
             lines.append(header(rng, lo, hi))
+            lines.extend(skip(rng, e2))
             lines.append("            " + body)
             lines.append("        }")
             lines.append("        for (int i = 0; i < n; i++) {")
@@ -1132,6 +1143,7 @@ def host_loops(rng, k, risky):
                 "if (%s < 0) {\n                %s = true;\n            } else if ((%s & 7) == 1) "
                 "{\n                %s = false;\n            }" % (e, acc, e2, acc)])
             lines.append(header(rng, lo, hi))
+            lines.extend(skip(rng, e2))
             lines.append("            " + body)
             lines.append("        }")
             printed.append(acc)
@@ -1147,6 +1159,7 @@ def host_loops(rng, k, risky):
             if off:
                 body = body.replace("%s[i]" % w, "%s[i + 2]" % w)
             lines.append(header(rng, lo, hi))
+            lines.extend(skip(rng, e2))
             lines.append("            " + body)
             lines.append("        }")
             lines.append("        long %s = 17;" % acc)
@@ -1174,6 +1187,7 @@ def host_loops(rng, k, risky):
         if rng.random() < 0.25:
             body = "%s v = %s;\n            %s" % (ty, e2, body.replace(e2, "v") if e2 in body else body)
         lines.append(header(rng, lo, hi))
+        lines.extend(skip(rng, e2))
         lines.append("            " + body)
         lines.append("        }")
         printed.append(acc)

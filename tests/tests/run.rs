@@ -5652,6 +5652,43 @@ fn host_loops_setting_flags_run_on_the_device() {
     assert!(!calls.iter().any(|c| c.name == "Main.main$loop6"), "{stderr}");
 }
 
+/// Host loops leaving iterations with `continue` run on the device
+/// (`device_outlined_continue`): the four reductions over `p` (loops 1, 3 over `y`, 5 and
+/// 6) find their input resident, upload nothing and bring down partials only; the stores
+/// to `y` and `z` (loops 2 and 4) upload their array at the first call only and download
+/// nothing. The loop storing and counting and the floating-point sum make no call (the
+/// last method, loop 7, is the sum after the rounds).
+#[test]
+fn host_loops_with_continue_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_continue";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 30,000 elements, 4 rounds.
+    let (n, rounds) = (30_000u64, 4usize);
+    for k in [1, 5, 6] {
+        reductions_find_their_input_resident(&calls, k..=k, rounds, ("p", 4 * n), stderr);
+    }
+    reductions_find_their_input_resident(&calls, 3..=3, rounds, ("y", 4 * n), stderr);
+    for (k, work_items) in [(2, n), (4, n / 2)] {
+        let looped = format!("Main.main$loop{k}");
+        let each: Vec<&CallTrace> = calls.iter().filter(|c| c.name == looped).collect();
+        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
+        for (r, c) in each.iter().enumerate() {
+            let call = up_and_resident(c, true);
+            let up = if r == 0 { 4 * n } else { 0 };
+            assert_eq!((c.bytes_h2d, c.bytes_d2h), (up, 0), "{looped} call {r}: {call}");
+            assert_eq!((c.launches, c.work_items), (1, work_items), "{looped} call {r}: {call}");
+        }
+    }
+    let last: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "Main.main$loop7").collect();
+    assert_eq!(last.len(), 1, "{stderr}");
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop8"), "{stderr}");
+}
+
 /// Host loops stepping down over SOMD results run on the device (`device_outlined_down`):
 /// the five reductions (from `n - 1`, `n + 1` and `n - 3` down, to 0, past `n / 2` and -2)
 /// find `p` resident, upload nothing and bring down partials only; the loop writing `w` at

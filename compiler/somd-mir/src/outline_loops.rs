@@ -24,8 +24,9 @@
 //!   quotients and right shifts of those by a constant that is not 0 (`n / 2`, `(n >> 1) +
 //!   1`);
 //! - its body's statements are declarations of primitive locals with a value, stores
-//!   `w[i] = e`, `w[i] op= e`, `w[i]++` to one array local `w` at the loop's index and
-//!   `if`s (with or without `else`) whose branches hold such statements, and its
+//!   `w[i] = e`, `w[i] op= e`, `w[i]++` to one array local `w` at the loop's index,
+//!   `continue` (since the ninetieth session) and `if`s (with or without `else`) whose
+//!   branches hold such statements, and its
 //!   expressions read only constants, `final` primitive static fields, locals, array
 //!   elements and lengths, through operators, conversions, conditionals, `Math` functions
 //!   and (since the eighty-sixth session) calls of static methods that change nothing
@@ -79,8 +80,9 @@
 //! they stored (`y[i] = p[i] - x[i]; mx = Math.max(mx, Math.abs(y[i]));`), a reduction then
 //! stores (`m = Math.max(m, Math.abs(nu[i] - u[i])); u[i] = nu[i];`), two arrays or two
 //! accumulators, is split into a loop for each, in the body's order, where that changes
-//! nothing a program can observe ([`split`]), and each becomes a method as above: the
-//! later ones read on the device what the earlier ones left there. The last loop may stay
+//! nothing a program can observe ([`split`]; not where it has a `continue`), and each
+//! becomes a method as above: the later ones read on the device what the earlier ones left
+//! there. The last loop may stay
 //! on the host where it cannot be a method ([`stays_on_host`]: a floating-point sum of what
 //! the others stored). A loop reading an array that an earlier outlined loop stores counts
 //! as reading a SOMD result.
@@ -658,7 +660,7 @@ struct Scan {
 
 impl Scan {
     /// Whether `block` holds only declarations of primitive locals with a value, stores to
-    /// one array at the loop's index (`is_index`), and `if`s of such blocks.
+    /// one array at the loop's index (`is_index`), `continue`s and `if`s of such blocks.
     fn block(
         &mut self,
         module: &Module,
@@ -670,8 +672,8 @@ impl Scan {
     }
 
     /// Whether `s` is a declaration of a primitive local with a value, a store to the one
-    /// array at the loop's index (`is_index`), an update of the one accumulator, or an `if`
-    /// of such blocks.
+    /// array at the loop's index (`is_index`), an update of the one accumulator, a
+    /// `continue` of the loop, or an `if` of such blocks.
     fn stmt(
         &mut self,
         module: &Module,
@@ -716,6 +718,9 @@ impl Scan {
                 self.block(module, func, then_block, is_index)
                     && else_block.as_ref().is_none_or(|b| self.block(module, func, b, is_index))
             }
+            // Of the loop itself (the body holds no loop): the iteration ends, having
+            // written no element but its own (ninetieth session).
+            Stmt::Continue(None) => true,
             _ => false,
         }
     }

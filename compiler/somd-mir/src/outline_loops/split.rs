@@ -35,6 +35,13 @@ pub(super) fn split(
     results: &[LocalId],
 ) -> Option<Vec<(Block, Becomes)>> {
     let parts = loop_parts(b)?;
+    // A `continue` would skip the later loops' statements of its iteration only in the
+    // first loop.
+    let mut continues = false;
+    walk::each_stmt(parts.body, &mut |s| continues |= matches!(s, Stmt::Continue(_)));
+    if continues {
+        return None;
+    }
     let runs = runs(module, func, &parts)?;
     if !confined(func, &parts, &runs) {
         return None;
