@@ -5689,6 +5689,40 @@ fn host_loops_with_continue_run_on_the_device() {
     assert!(!calls.iter().any(|c| c.name == "Main.main$loop8"), "{stderr}");
 }
 
+/// Host loops whose index is declared before them run on the device
+/// (`device_outlined_declared_index`): the sum over `p` (loop 1) and the maximum over `y`
+/// (loop 4) find their input resident and bring down partials only; the stores to `y` and
+/// `z` (loops 2 and 3) upload their array at the first call only and download nothing.
+/// The loops whose index is read after them make no call (loop 5 is the sum after the
+/// rounds).
+#[test]
+fn host_loops_with_an_index_declared_before_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_declared_index";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 30,000 elements, 4 rounds.
+    let (n, rounds) = (30_000u64, 4usize);
+    reductions_find_their_input_resident(&calls, 1..=1, rounds, ("p", 4 * n), stderr);
+    reductions_find_their_input_resident(&calls, 4..=4, rounds, ("y", 4 * n), stderr);
+    for k in [2, 3] {
+        let looped = format!("Main.main$loop{k}");
+        let each: Vec<&CallTrace> = calls.iter().filter(|c| c.name == looped).collect();
+        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
+        for (r, c) in each.iter().enumerate() {
+            let call = up_and_resident(c, true);
+            let up = if r == 0 { 4 * n } else { 0 };
+            assert_eq!((c.bytes_h2d, c.bytes_d2h), (up, 0), "{looped} call {r}: {call}");
+            assert_eq!((c.launches, c.work_items), (1, n), "{looped} call {r}: {call}");
+        }
+    }
+    assert_eq!(calls.iter().filter(|c| c.name == "Main.main$loop5").count(), 1, "{stderr}");
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop6"), "{stderr}");
+}
+
 /// Host loops stepping down over SOMD results run on the device (`device_outlined_down`):
 /// the five reductions (from `n - 1`, `n + 1` and `n - 3` down, to 0, past `n / 2` and -2)
 /// find `p` resident, upload nothing and bring down partials only; the loop writing `w` at

@@ -18,7 +18,8 @@
 //! - it is a counted `for (int i = lo; i < hi; i++)` (or `++i`, `i += 1`), or since the
 //!   eighty-seventh session `for (int i = hi; i >= lo; i--)` (`>`, `--i`, `i -= 1`), and since
 //!   the eighty-eighth `i <= hi` and any constant step (`i += 3`, `i = i + 3`, `i -= 2`),
-//!   of a host
+//!   since the ninetieth over an index declared before it that nothing after the loop reads
+//!   (`int i; .. for (i = 0; ..)`: [`index_declared_before`]), of a host
 //!   function (no SOMD method, not `local`), without a label, whose `lo` and `hi` are
 //!   constants, locals, lengths of locals, sums and differences of those, and products,
 //!   quotients and right shifts of those by a constant that is not 0 (`n / 2`, `(n >> 1) +
@@ -162,12 +163,19 @@ fn outline_block(
     for k in 0..block.stmts.len() {
         let (before, rest) = block.stmts.split_at_mut(k);
         let stmt = &mut rest[0];
-        // The loop as one method, or split into several ([`split`]).
-        let pieces = match &*stmt {
-            Stmt::Block(b) => match qualifies(module, original, b, passed, &made.arrays) {
-                Some(plan) => vec![(b.clone(), Becomes::Method(plan))],
-                None => split(module, original, b, passed, &made.arrays).unwrap_or_default(),
-            },
+        // The loop as one method, or split into several ([`split`]); a loop assigning an
+        // index declared before it read as one declaring it ([`index_declared_before`]).
+        let declared_before = match &*stmt {
+            Stmt::Block(b) => index_declared_before(original, b),
+            _ => None,
+        };
+        let pieces = match (&*stmt, &declared_before) {
+            (_, Some(b)) | (Stmt::Block(b), None) => {
+                match qualifies(module, original, b, passed, &made.arrays) {
+                    Some(plan) => vec![(b.clone(), Becomes::Method(plan))],
+                    None => split(module, original, b, passed, &made.arrays).unwrap_or_default(),
+                }
+            }
             _ => Vec::new(),
         };
         if pieces.is_empty() {
@@ -192,9 +200,12 @@ fn outline_block(
             continue;
         }
         let Stmt::Block(b) = &*stmt else { continue };
-        // Where `explain` places loops: the index's declaration.
-        let Stmt::Let { local: index, .. } = b.stmts[0] else { continue };
-        let span = original.local(index).span;
+        // Where `explain` places loops: the index's declaration, or its assignment.
+        let span = match &b.stmts[0] {
+            Stmt::Let { local, .. } => original.local(*local).span,
+            Stmt::Expr(assign) => original.expr(*assign).span,
+            _ => continue,
+        };
         // The loops made methods; the last loop of a split one may stay ([`stays_on_host`]).
         let planned: Vec<(&Block, &Plan)> = pieces
             .iter()
@@ -256,7 +267,10 @@ fn outline_block(
         for (piece, becomes) in &pieces {
             if let Becomes::Host(acc) = becomes {
                 made.host_parts.push((span, *acc));
-                calls.push(Stmt::Block(piece.clone()));
+                let mut piece = piece.clone();
+                // The caller declares an index declared before the loop once.
+                piece.stmts[0] = b.stmts[0].clone();
+                calls.push(Stmt::Block(piece));
             }
         }
         *stmt = match calls.len() {
@@ -491,6 +505,52 @@ fn loop_parts(b: &Block) -> Option<LoopParts<'_>> {
         return None;
     };
     Some(LoopParts { declaration, index: *index, start: *start, test: *test, body, update })
+}
+
+/// The loop `b`, `[i = lo; Loop]`, as `[int i = lo; Loop]`, when `i` is an `int` local
+/// declared before it (`int i; for (i = 0; i < n; i++)`) whose value no statement after the
+/// loop reads: every mention of `i` in `func` is in a loop that assigns it first in the same
+/// way, none of which holds `b` (ninetieth session). The loop's last value of `i` is then
+/// never seen, and the method made declares its own index.
+fn index_declared_before(func: &Function, b: &Block) -> Option<Block> {
+    let [Stmt::Expr(init), looped @ Stmt::Loop { .. }] = b.stmts.as_slice() else { return None };
+    let ExprKind::Assign { target, value } = func.expr(*init).kind else { return None };
+    let ExprKind::Local(i) = func.expr(target).kind else { return None };
+    let local = func.local(i);
+    if local.kind != LocalKind::Var || local.ty != Type::Prim(PrimType::Int) {
+        return None;
+    }
+    /// The assignment starting `s` when it is a loop over `i` assigning it first a value
+    /// that does not read it (`i = i` reads the value before).
+    fn loop_over(func: &Function, s: &Stmt, i: LocalId) -> Option<ExprId> {
+        let Stmt::Block(b) = s else { return None };
+        let [Stmt::Expr(e), Stmt::Loop { .. }] = b.stmts.as_slice() else { return None };
+        let ExprKind::Assign { target, value } = func.expr(*e).kind else { return None };
+        let of_i = matches!(func.expr(target).kind, ExprKind::Local(l) if l == i);
+        (of_i && !walk::mentions(func, value, i)).then_some(*e)
+    }
+    /// Whether every mention of `i` in `block` is inside such a loop, and `b`'s (started
+    /// by `init`) inside no other (`within`: the statements are inside one).
+    fn confined(func: &Function, block: &Block, i: LocalId, init: ExprId, within: bool) -> bool {
+        block.stmts.iter().all(|s| match loop_over(func, s, i) {
+            Some(e) => {
+                !(within && e == init)
+                    && walk::stmt_blocks(s)
+                        .into_iter()
+                        .all(|inner| confined(func, inner, i, init, true))
+            }
+            None => {
+                (within || walk::stmt_roots(s).iter().all(|r| !walk::mentions(func, *r, i)))
+                    && walk::stmt_blocks(s)
+                        .into_iter()
+                        .all(|inner| confined(func, inner, i, init, within))
+            }
+        })
+    }
+    if !confined(func, &func.body, i, *init, false) {
+        return None;
+    }
+    Some(Block { stmts: vec![Stmt::Let { local: i, init: Some(value) }, looped.clone()] })
 }
 
 /// The most iterations a bound of a few ([`few`]) allows.
