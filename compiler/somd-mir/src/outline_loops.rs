@@ -25,9 +25,10 @@
 //!   quotients and right shifts of those by a constant that is not 0 (`n / 2`, `(n >> 1) +
 //!   1`);
 //! - its body's statements are declarations of primitive locals with a value, stores
-//!   `w[i] = e`, `w[i] op= e`, `w[i]++` to one array local `w` at the loop's index,
-//!   `continue` (since the ninetieth session) and `if`s (with or without `else`) whose
-//!   branches hold such statements, and its
+//!   `w[i] = e`, `w[i] op= e`, `w[i]++` to one array local `w` at the loop's index (since
+//!   the ninetieth session at `w[i + c]` for a constant `c`, every store at the same place,
+//!   [`offset_of`]), `continue` (since the ninetieth session) and `if`s (with or without
+//!   `else`) whose branches hold such statements, and its
 //!   expressions read only constants, `final` primitive static fields, locals, array
 //!   elements and lengths, through operators, conversions, conditionals, `Math` functions
 //!   and (since the eighty-sixth session) calls of static methods that change nothing
@@ -317,6 +318,8 @@ struct Plan {
     reads: Vec<LocalId>,
     /// The loop's constant step, negative stepping down.
     step: i32,
+    /// Where the stores to the array go: `w[i + place]` (0 for a reduction).
+    place: i32,
 }
 
 /// What a qualifying loop computes.
@@ -419,11 +422,12 @@ fn qualifies(
         return None;
     }
     // The body: declarations of primitive locals, stores to `w[i]`, and `if`s of those.
-    let mut scan = Scan { declared: HashSet::from([i]), ..Scan::default() };
+    let mut scan = Scan { declared: HashSet::from([i]), index: Some(i), ..Scan::default() };
     if !scan.block(module, func, body, &is_index) {
         return None;
     }
-    let Scan { declared, written, roots, reads_w, acc } = scan;
+    let Scan { declared, written, roots, reads_w, acc, place, .. } = scan;
+    let place = place.unwrap_or(0);
     if let (None, Some((acc, op))) = (written, acc) {
         let plan = reduction(module, func, (lo, hi, i), &declared, &roots, (acc, op), results)?;
         return Some(Plan { step, ..plan });
@@ -446,8 +450,9 @@ fn qualifies(
         read_arrays.insert(w);
     }
     let at_index = |array: ExprId, index: ExprId| {
-        // `w` only at the loop's index: every iteration reads its own element.
-        !matches!(func.expr(array).kind, ExprKind::Local(a) if a == w) || is_index(index)
+        // `w` only where the stores go: every iteration reads its own element.
+        !matches!(func.expr(array).kind, ExprKind::Local(a) if a == w)
+            || offset_of(func, index, i) == Some(place)
     };
     let (mut more, arrays) = loop_reads(module, func, &roots, (lo, hi, i), &declared, &at_index)?;
     reads.append(&mut more);
@@ -465,7 +470,26 @@ fn qualifies(
         return None;
     }
     reads.retain(|l| *l != w);
-    Some(Plan { target: Target::Array(w), reads, step })
+    Some(Plan { target: Target::Array(w), reads, step, place })
+}
+
+/// The constant `c` where `e` is `i`, `i + c`, `c + i` or `i - c`.
+fn offset_of(func: &Function, e: ExprId, i: LocalId) -> Option<i32> {
+    let is_i = |x: ExprId| matches!(func.expr(x).kind, ExprKind::Local(l) if l == i);
+    let constant = |x: ExprId| match func.expr(x).kind {
+        ExprKind::Const(Const::Int(c)) => Some(c),
+        _ => None,
+    };
+    match &func.expr(e).kind {
+        ExprKind::Local(l) if *l == i => Some(0),
+        ExprKind::Binary { op, lhs, rhs } => match op.kind {
+            BinOpKind::Add if is_i(*lhs) => constant(*rhs),
+            BinOpKind::Add if is_i(*rhs) => constant(*lhs),
+            BinOpKind::Sub if is_i(*lhs) => constant(*rhs).and_then(i32::checked_neg),
+            _ => None,
+        },
+        _ => None,
+    }
 }
 
 /// The array local `a` where `e` is `a[i]`.
@@ -696,7 +720,7 @@ fn reduction(
         .or_else(|| reads.iter().copied().find(holds_results))?;
     let reads = reads.into_iter().filter(|l| *l != over && *l != acc).collect();
     // (`qualifies` gives it the loop's step.)
-    Some(Plan { target: Target::Reduction { acc, op, over }, reads, step: 1 })
+    Some(Plan { target: Target::Reduction { acc, op, over }, reads, step: 1, place: 0 })
 }
 
 /// What [`qualifies`] finds in a loop's body.
@@ -716,6 +740,11 @@ struct Scan {
     /// assignment (`acc op= e`, `acc = acc op e`, `acc++`, `acc = Math.max(acc, e)`,
     /// `found = true` under a condition).
     acc: Option<(LocalId, ReduceOp)>,
+    /// The loop's index, where stores may go to `w[i + c]` for a constant `c` (ninetieth
+    /// session), every one to the same place; without it, only to `w[i]`.
+    index: Option<LocalId>,
+    /// The place of the stores, `c` of `w[i + c]`.
+    place: Option<i32>,
 }
 
 impl Scan {
@@ -771,7 +800,12 @@ impl Scan {
                 let ExprKind::Index { array, index } = func.expr(target).kind else { return false };
                 let ExprKind::Local(w) = func.expr(array).kind else { return false };
                 self.roots.extend(value);
-                is_index(index) && *self.written.get_or_insert(w) == w
+                let place = match self.index {
+                    Some(i) => offset_of(func, index, i),
+                    None => is_index(index).then_some(0),
+                };
+                let Some(place) = place else { return false };
+                *self.written.get_or_insert(w) == w && *self.place.get_or_insert(place) == place
             }
             Stmt::If { cond, then_block, else_block } => {
                 self.roots.push(*cond);
@@ -1021,7 +1055,7 @@ fn fills_new_array(func: &Function, before: &[Stmt], b: &Block, plan: &Plan) -> 
     let Some(LoopParts { start, test, .. }) = loop_parts(b) else { return false };
     let ExprKind::Binary { op, rhs: hi, .. } = &func.expr(test).kind else { return false };
     let from_zero = matches!(func.expr(start).kind, ExprKind::Const(Const::Int(0)));
-    if op.kind != BinOpKind::Lt || !from_zero || plan.step != 1 {
+    if op.kind != BinOpKind::Lt || !from_zero || plan.step != 1 || plan.place != 0 {
         return false;
     }
     let mut read = HashSet::new();

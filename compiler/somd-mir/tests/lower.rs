@@ -508,8 +508,9 @@ class C {
 /// A host loop combining the result of a SOMD call with another array becomes a SOMD
 /// method of its own (`outline_loops`): the loop over `r`, with a declared local and a
 /// `Math` function, is `y = Main.main$loop1(y, r, n);`, and the method takes `y` as its
-/// `dist` parameter and returns it. The loop storing at `i + 1` stays in `main`; the loop
-/// refilling `x`, which each round passes to `scale`, becomes `Main.main$loop2`.
+/// `dist` parameter and returns it. The loop storing at `i + 1` becomes `Main.main$loop2`
+/// (ninetieth session: every store at one place `i + c`); the loop refilling `x`, which
+/// each round passes to `scale`, becomes `Main.main$loop3`.
 #[test]
 fn host_loops_over_somd_results_become_somd_methods() {
     insta::assert_snapshot!(mir(r#"

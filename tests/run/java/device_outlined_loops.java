@@ -7,10 +7,10 @@
 // `Math.abs`, a loop whose own array holds SOMD results (from index 1, bounded by its
 // length), `int` arithmetic with `%` and `/`, an array the host updates between the
 // rounds of a SOMD call reading it, stores under `if`/`else if` with a declaration in a
-// branch, an array each round writes from a host array before a SOMD call reads it, and
-// loops that stay on the host: a second
-// name of the array, a store at `i + 1`, two arrays written, a print in the body. Every
-// value is a multiple of 1/8 below 2^40, so sums are exact in any order.
+// branch, an array each round writes from a host array before a SOMD call reads it, a
+// store at `i + 1` (since the ninetieth session), and loops that stay on the host: a
+// second name of the array, two arrays written, a print in the body. Every value is a
+// multiple of 1/8 below 2^40, so sums are exact in any order.
 class RowPartitioner {
     static int[] bounds(int length, int parts, int[] row) {
         int[] b = new int[parts + 1];
