@@ -68,7 +68,8 @@ from 0, 1, -2 (reading `r[i + 2]`), up to `n / 2`, `(n >> 1) + 1` and from `n / 
 calling static helpers (one with a loop of its own) and declaring a local, and loops
 both storing and reducing (stores then a reduction of what they stored, or a reduction
 of the result's elements then stores into it), storing two arrays or reducing into two
-accumulators; a loop may leave some iterations first with `continue`; with
+accumulators; a loop may leave some iterations first with `continue`, and have its index
+declared before it (in a block of its own); with
 `--throwing`, a loop may divide by a value that can be zero.
 
 Usage: gen.py SEED [--methods N] [--throwing] [--effects] [--shapes] [--views] [--tables]
@@ -1046,6 +1047,16 @@ def header(rng, lo, hi):
     return "        for (int i = %s; %s; %s) {" % (lo, test, update)
 
 
+def open_loop(rng, lo, hi):
+    """A host loop's opening lines, and the lines closing what they open besides the loop:
+    a tenth of the time the loop's index is declared before it, in a block of its own
+    (`{ int i; for (i = lo; ..) { .. } }`)."""
+    h = header(rng, lo, hi)
+    if rng.random() >= 0.1:
+        return [h], []
+    return ["        {", "        int i;", h.replace("for (int i = ", "for (i = ")], ["        }"]
+
+
 def skip(rng, e2):
     """Sometimes a `continue` leaving the iteration first, under a test of `e2`."""
     if rng.random() >= 0.2:
@@ -1095,10 +1106,12 @@ def host_loops(rng, k, risky):
                     "%s[i] = %s;\n            %s[i] = %s + 1;\n            %s += %s[i] & 7;"
                     % (w, e2, w2, e, acc2, w2),
                 ])
-                lines.append(header(rng, lo, hi))
+                opening, close = open_loop(rng, lo, hi)
+                lines.extend(opening)
                 lines.extend(skip(rng, e2))
                 lines.append("            " + body)
                 lines.append("        }")
+                lines.extend(close)
                 lines.append("        for (int i = 0; i < n; i++) {")
                 lines.append("            %s = %s * 31 + %s((%s[i] ^ %s[i]) & 1023);"
                              % (acc, acc, cast, w, w2))
@@ -1124,10 +1137,12 @@ def host_loops(rng, k, risky):
                     % (acc, acc, e, r, off, e2),
                 ])
                 summed = r
-            lines.append(header(rng, lo, hi))
+            opening, close = open_loop(rng, lo, hi)
+            lines.extend(opening)
             lines.extend(skip(rng, e2))
             lines.append("            " + body)
             lines.append("        }")
+            lines.extend(close)
             lines.append("        for (int i = 0; i < n; i++) {")
             lines.append("            %s = %s * 31 + %s(%s[i] & 1023);" % (acc, acc, cast, summed))
             lines.append("        }")
@@ -1142,10 +1157,12 @@ def host_loops(rng, k, risky):
                 "if ((%s & 15) == 3) {\n                %s = false;\n            }" % (e, acc),
                 "if (%s < 0) {\n                %s = true;\n            } else if ((%s & 7) == 1) "
                 "{\n                %s = false;\n            }" % (e, acc, e2, acc)])
-            lines.append(header(rng, lo, hi))
+            opening, close = open_loop(rng, lo, hi)
+            lines.extend(opening)
             lines.extend(skip(rng, e2))
             lines.append("            " + body)
             lines.append("        }")
+            lines.extend(close)
             printed.append(acc)
             continue
         if form == 12:
@@ -1158,10 +1175,12 @@ def host_loops(rng, k, risky):
                                "else {\n                %s[i] = %s;\n            }" % (e2, w, e, w, e)])
             if off:
                 body = body.replace("%s[i]" % w, "%s[i + 2]" % w)
-            lines.append(header(rng, lo, hi))
+            opening, close = open_loop(rng, lo, hi)
+            lines.extend(opening)
             lines.extend(skip(rng, e2))
             lines.append("            " + body)
             lines.append("        }")
+            lines.extend(close)
             lines.append("        long %s = 17;" % acc)
             lines.append("        for (int i = 0; i < n; i++) {")
             lines.append("            %s = %s * 1000003 + %s[i];" % (acc, acc, w))
@@ -1186,10 +1205,12 @@ def host_loops(rng, k, risky):
         ][form]
         if rng.random() < 0.25:
             body = "%s v = %s;\n            %s" % (ty, e2, body.replace(e2, "v") if e2 in body else body)
-        lines.append(header(rng, lo, hi))
+        opening, close = open_loop(rng, lo, hi)
+        lines.extend(opening)
         lines.extend(skip(rng, e2))
         lines.append("            " + body)
         lines.append("        }")
+        lines.extend(close)
         printed.append(acc)
     lines.append("        System.out.println(\"h%d \" + %s);" % (k, " + \" \" + ".join(printed)))
     return lines
