@@ -750,8 +750,11 @@ impl Writer<'_> {
         for d in &body.parallel.dims {
             m.global.push(match d.step {
                 // `hi - lo` of the two bounds' values (each Java's `int` when it reads a host
-                // scalar: their difference may not be one).
-                1 => SizeRule::Sub(
+                // scalar: their difference may not be one). Stepping down, the rule of other
+                // steps, which asks for the index after the last, `lo - 1`, to be an `int`:
+                // from `i >= Integer.MIN_VALUE` Java's index wraps and its loop goes on
+                // (review 165), which only the CPU runs.
+                1 if !d.reversed => SizeRule::Sub(
                     Box::new(self.bound_rule(d, &d.hi, &scalars, &cx)?),
                     Box::new(self.bound_rule(d, &d.lo, &scalars, &cx)?),
                 ),
