@@ -5640,6 +5640,33 @@ fn reductions_find_their_input_resident(
     }
 }
 
+/// The outlined store loops `Main.main$loop{k}` of `loops`, each `(k, bytes, work_items)`:
+/// called once a round, uploading their array (`bytes`) at the first call only,
+/// downloading nothing, in one launch of `work_items`; each finding `resident` on the
+/// device where one is named.
+fn stores_upload_once(
+    calls: &[CallTrace],
+    loops: &[(usize, u64, u64)],
+    rounds: usize,
+    resident: Option<&str>,
+    stderr: &str,
+) {
+    for &(k, bytes, work_items) in loops {
+        let looped = format!("Main.main$loop{k}");
+        let each: Vec<&CallTrace> = calls.iter().filter(|c| c.name == looped).collect();
+        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
+        for (r, c) in each.iter().enumerate() {
+            let call = up_and_resident(c, true);
+            let up = if r == 0 { bytes } else { 0 };
+            if let Some(array) = resident {
+                assert!(c.resident.iter().any(|(b, _)| b == array), "{looped} call {r}: {call}");
+            }
+            assert_eq!((c.bytes_h2d, c.bytes_d2h), (up, 0), "{looped} call {r}: {call}");
+            assert_eq!((c.launches, c.work_items), (1, work_items), "{looped} call {r}: {call}");
+        }
+    }
+}
+
 /// Host loops setting a flag under a condition run on the device (`device_outlined_set_flags`):
 /// the five `||` and `&&` reductions find `p` resident, upload nothing and bring down
 /// partials only; the loop setting and clearing its flag and the one reading its flag make
@@ -5680,17 +5707,7 @@ fn host_loops_with_continue_run_on_the_device() {
         reductions_find_their_input_resident(&calls, k..=k, rounds, ("p", 4 * n), stderr);
     }
     reductions_find_their_input_resident(&calls, 3..=3, rounds, ("y", 4 * n), stderr);
-    for (k, work_items) in [(2, n), (4, n / 2)] {
-        let looped = format!("Main.main$loop{k}");
-        let each: Vec<&CallTrace> = calls.iter().filter(|c| c.name == looped).collect();
-        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
-        for (r, c) in each.iter().enumerate() {
-            let call = up_and_resident(c, true);
-            let up = if r == 0 { 4 * n } else { 0 };
-            assert_eq!((c.bytes_h2d, c.bytes_d2h), (up, 0), "{looped} call {r}: {call}");
-            assert_eq!((c.launches, c.work_items), (1, work_items), "{looped} call {r}: {call}");
-        }
-    }
+    stores_upload_once(&calls, &[(2, 4 * n, n), (4, 4 * n, n / 2)], rounds, None, stderr);
     let last: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "Main.main$loop7").collect();
     assert_eq!(last.len(), 1, "{stderr}");
     assert!(!calls.iter().any(|c| c.name == "Main.main$loop8"), "{stderr}");
@@ -5715,17 +5732,7 @@ fn host_loops_with_an_index_declared_before_run_on_the_device() {
     let (n, rounds) = (30_000u64, 4usize);
     reductions_find_their_input_resident(&calls, 1..=1, rounds, ("p", 4 * n), stderr);
     reductions_find_their_input_resident(&calls, 4..=4, rounds, ("y", 4 * n), stderr);
-    for k in [2, 3] {
-        let looped = format!("Main.main$loop{k}");
-        let each: Vec<&CallTrace> = calls.iter().filter(|c| c.name == looped).collect();
-        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
-        for (r, c) in each.iter().enumerate() {
-            let call = up_and_resident(c, true);
-            let up = if r == 0 { 4 * n } else { 0 };
-            assert_eq!((c.bytes_h2d, c.bytes_d2h), (up, 0), "{looped} call {r}: {call}");
-            assert_eq!((c.launches, c.work_items), (1, n), "{looped} call {r}: {call}");
-        }
-    }
+    stores_upload_once(&calls, &[(2, 4 * n, n), (3, 4 * n, n)], rounds, None, stderr);
     assert_eq!(calls.iter().filter(|c| c.name == "Main.main$loop5").count(), 1, "{stderr}");
     assert!(!calls.iter().any(|c| c.name == "Main.main$loop6"), "{stderr}");
 }
@@ -5745,18 +5752,8 @@ fn host_loops_storing_away_from_the_index_run_on_the_device() {
     let stderr = &outcome.stderr;
     // The program's arguments: 30,000 elements, 4 rounds.
     let (n, rounds) = (30_000u64, 4usize);
-    for (k, bytes, work_items) in [(1, 4 * n, n - 1), (2, 4 * (n + 2), n), (3, 4 * n, n - 1)] {
-        let looped = format!("Main.main$loop{k}");
-        let each: Vec<&CallTrace> = calls.iter().filter(|c| c.name == looped).collect();
-        assert_eq!(each.len(), rounds, "{looped}\n{stderr}");
-        for (r, c) in each.iter().enumerate() {
-            let call = up_and_resident(c, true);
-            let up = if r == 0 { bytes } else { 0 };
-            assert!(c.resident.iter().any(|(b, _)| b == "p"), "{looped} call {r}: {call}");
-            assert_eq!((c.bytes_h2d, c.bytes_d2h), (up, 0), "{looped} call {r}: {call}");
-            assert_eq!((c.launches, c.work_items), (1, work_items), "{looped} call {r}: {call}");
-        }
-    }
+    let stores = [(1, 4 * n, n - 1), (2, 4 * (n + 2), n), (3, 4 * n, n - 1)];
+    stores_upload_once(&calls, &stores, rounds, Some("p"), stderr);
     assert_eq!(calls.iter().filter(|c| c.name == "Main.main$loop4").count(), 1, "{stderr}");
     assert!(!calls.iter().any(|c| c.name == "Main.main$loop5"), "{stderr}");
 }
