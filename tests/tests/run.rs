@@ -5599,8 +5599,9 @@ fn host_loops_calling_pure_helpers_run_on_the_device() {
 /// SOMD methods too (`device_outlined_updates`, eighty-sixth session): `d -= a[i]`, `dl =
 /// dl - ..`, `c--`, `+=` mixed with `-=`, `if (v > top) top = v;` and `if (low >= v) low =
 /// v;` each run once a round on the device, reading `step`'s resident result, uploading
-/// nothing and bringing down only partials; the loops the analysis leaves on the host (a
-/// `double` conditional maximum, `back = a[i] - back`, a branch assigning another value)
+/// nothing and bringing down only partials, and so does the `double` conditional maximum
+/// over `halve`'s result (an argument extremum since the ninety-first session); the loops
+/// the analysis leaves on the host (`back = a[i] - back`, a branch assigning another value)
 /// make no call.
 #[test]
 fn host_loops_subtracting_and_taking_extrema_run_on_the_device() {
@@ -5614,7 +5615,8 @@ fn host_loops_subtracting_and_taking_extrema_run_on_the_device() {
     // The program's arguments: 30,000 elements, 4 rounds.
     let (n, rounds) = (30_000u64, 4usize);
     reductions_find_their_input_resident(&calls, 1..=6, rounds, ("a", 4 * n), stderr);
-    assert!(!calls.iter().any(|c| c.name == "Main.main$loop7"), "{stderr}");
+    reductions_find_their_input_resident(&calls, 7..=7, rounds, ("h", 8 * n), stderr);
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop8"), "{stderr}");
 }
 
 /// Checks the calls of the outlined reductions `Main.main$loopK` for `K` in `loops`: each is
@@ -5756,6 +5758,28 @@ fn host_loops_storing_away_from_the_index_run_on_the_device() {
     stores_upload_once(&calls, &stores, rounds, Some("p"), stderr);
     assert_eq!(calls.iter().filter(|c| c.name == "Main.main$loop4").count(), 1, "{stderr}");
     assert!(!calls.iter().any(|c| c.name == "Main.main$loop5"), "{stderr}");
+}
+
+/// Host loops keeping argument extrema of SOMD results run on the device
+/// (`device_outlined_argext`): each round's six find `p` or `q` resident, upload nothing,
+/// launch once and bring down their tables and partials only; the loop over a short result
+/// runs once, and the one whose payload reads an element not proven in range makes no call.
+#[test]
+fn host_loops_keeping_argument_extrema_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_argext";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 100,000 elements, 3 rounds.
+    let (n, rounds) = (100_000u64, 3usize);
+    reductions_find_their_input_resident(&calls, 1..=2, rounds, ("p", 8 * n), stderr);
+    reductions_find_their_input_resident(&calls, 3..=4, rounds, ("q", 4 * n), stderr);
+    reductions_find_their_input_resident(&calls, 5..=6, rounds, ("p", 8 * n), stderr);
+    assert_eq!(calls.iter().filter(|c| c.name == "Main.main$loop7").count(), 1, "{stderr}");
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop8"), "{stderr}");
 }
 
 /// Host loops stepping down over SOMD results run on the device (`device_outlined_down`):

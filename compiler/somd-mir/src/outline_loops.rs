@@ -138,11 +138,13 @@ pub fn outline_host_loops(module: &mut Module) {
         // The loops' own expressions stay behind, unused.
         crate::scalarize::compact(&mut func);
         module.functions[f] = func;
-        for (loop_fn, mut outlined) in made {
-            outlined.func = FuncId(module.functions.len() as u32);
-            outlined.caller = FuncId(f as u32);
+        for (loop_fn, outlined) in made {
+            if let Some(mut outlined) = outlined {
+                outlined.func = FuncId(module.functions.len() as u32);
+                outlined.caller = FuncId(f as u32);
+                module.outlined.push(outlined);
+            }
             module.functions.push(loop_fn);
-            module.outlined.push(outlined);
         }
     }
 }
@@ -215,7 +217,10 @@ fn outline_block(
                 Becomes::Host(_) => None,
             })
             .collect();
-        let mut new: Vec<(Function, Outlined)> = Vec::new();
+        // The functions made, each method with its record (an argument extremum's is
+        // followed by the function picking between two MIs' tables), and the methods' ids.
+        let mut new: Vec<(Function, Option<Outlined>)> = Vec::new();
+        let mut ids = Vec::new();
         for (nth, &(piece, plan)) in planned.iter().enumerate() {
             // Numbered in the function; past names of the module (an overload's loops, a
             // method of the program named so).
@@ -223,20 +228,28 @@ fn outline_block(
                 let earlier = made.methods.iter().chain(&new).map(|(f, ..)| f);
                 module.functions.iter().chain(earlier).any(|f| f.name == name)
             };
-            let name = (made.methods.len() + new.len() + 1..)
+            let loops = made.methods.iter().chain(&new).filter(|(_, o)| o.is_some()).count();
+            let name = (loops + 1..)
                 .map(|number| format!("{}$loop{number}", func.name))
                 .find(|name| !taken(name))
                 .unwrap_or_default();
+            let id = FuncId((made.next + made.methods.len() + new.len()) as u32);
             // (`fills_new_array` sees the statements before the loop, not earlier parts.)
             let whole = nth == 0 && fills_new_array(func, before, piece, plan);
+            let pick = match &plan.target {
+                Target::ArgExtremum(ax) => Some((pick_function(original, ax, &name, span), ax)),
+                _ => None,
+            };
+            let picked_by = pick.as_ref().map(|_| FuncId(id.0 + 1));
             let Some((loop_fn, loop_index)) =
-                loop_function(original, piece, plan, whole, name, span)
+                loop_function(original, piece, plan, whole, name, span, picked_by)
             else {
                 break;
             };
-            let accumulator = match plan.target {
+            let accumulator = match &plan.target {
                 Target::Array(_) => None,
-                Target::Reduction { acc, .. } => Some(acc),
+                Target::Reduction { acc, .. } => Some(*acc),
+                Target::ArgExtremum(ax) => Some(ax.m),
             };
             if accumulator.is_some() && !reduces_on_a_device(module, &loop_fn) {
                 break;
@@ -251,18 +264,19 @@ fn outline_block(
                 index: loop_index,
                 step: plan.step,
             };
-            new.push((loop_fn, outlined));
+            new.push((loop_fn, Some(outlined)));
+            new.extend(pick.map(|(f, _)| (f, None)));
+            ids.push(id);
         }
-        if new.len() < planned.len() {
+        if ids.len() < planned.len() {
             continue;
         }
         let mut calls: Vec<Stmt> = planned
             .iter()
-            .zip(&new)
-            .enumerate()
-            .map(|(nth, ((_, plan), (loop_fn, _)))| {
-                let id = FuncId((made.next + made.methods.len() + nth) as u32);
-                Stmt::Expr(call_statement(func, plan, loop_fn, id, span))
+            .zip(&ids)
+            .map(|((_, plan), id)| {
+                let loop_fn = &new[id.0 as usize - made.next - made.methods.len()].0;
+                call_statement(func, plan, loop_fn, *id, span)
             })
             .collect();
         for (piece, becomes) in &pieces {
@@ -280,7 +294,7 @@ fn outline_block(
         };
         made.arrays.extend(planned.iter().filter_map(|(_, plan)| match plan.target {
             Target::Array(w) => Some(w),
-            Target::Reduction { .. } => None,
+            Target::Reduction { .. } | Target::ArgExtremum(_) => None,
         }));
         made.methods.extend(new);
     }
@@ -291,8 +305,9 @@ fn outline_block(
 struct Made {
     /// The id in the module of the first method made.
     next: usize,
-    /// The methods, in order, each with its record for the module.
-    methods: Vec<(Function, Outlined)>,
+    /// The functions, in order, each method with its record for the module (an argument
+    /// extremum's picking function has none).
+    methods: Vec<(Function, Option<Outlined>)>,
     /// The arrays the methods' loops store, which hold SOMD results after them: a later loop
     /// reading one qualifies as one reading a SOMD result does (`y[i] = p[i] * 2;` outlined,
     /// then `m = Math.max(m, y[i])`).
@@ -323,7 +338,7 @@ struct Plan {
 }
 
 /// What a qualifying loop computes.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 enum Target {
     /// One element of the array `w` per iteration; `w` is the method's `dist` parameter and
     /// its result.
@@ -332,24 +347,56 @@ enum Target {
     /// arrays among which `over` (a SOMD result) is the method's `dist` parameter; the
     /// method takes `acc`'s value before the loop and returns its value after it.
     Reduction { acc: LocalId, op: ReduceOp, over: LocalId },
+    /// An argument extremum (ninety-first session): `if (v > m) { m = v; k = e; }`, the
+    /// extremum `m` and what the iteration setting it sets (`payloads`), over arrays among
+    /// which `over` (a SOMD result) is the method's `dist` parameter. `rel` is the test as a
+    /// relation of `v` to `m` (`v > m`: the first largest, `v >= m` the last). The method
+    /// takes the values of `m` and the payloads before the loop and returns them after it,
+    /// with whether the loop set them, in a table of `table`s ([`ArgExt`]).
+    ArgExtremum(ArgExt),
+}
+
+/// An argument extremum's locals and how they travel ([`Target::ArgExtremum`]).
+#[derive(Clone)]
+struct ArgExt {
+    m: LocalId,
+    payloads: Vec<LocalId>,
+    rel: BinOpKind,
+    over: LocalId,
+    /// The table's element type, which holds `m` and every payload exactly: `int` or
+    /// `long` for integers, `double` for floating-point values and integers of at most 32
+    /// bits.
+    table: PrimType,
+}
+
+impl ArgExt {
+    /// The table's slot that says whether the loop set `m`: after `m` and the payloads.
+    fn set_slot(&self) -> i32 {
+        1 + self.payloads.len() as i32
+    }
 }
 
 impl Plan {
     /// The method's parameters: its `dist` array, then the accumulator of a reduction, then
     /// the other locals the loop reads.
     fn params(&self) -> Vec<LocalId> {
-        let first = match self.target {
-            Target::Array(w) => vec![w],
-            Target::Reduction { acc, over, .. } => vec![over, acc],
+        let first = match &self.target {
+            Target::Array(w) => vec![*w],
+            Target::Reduction { acc, over, .. } => vec![*over, *acc],
+            Target::ArgExtremum(ax) => {
+                [ax.over, ax.m].into_iter().chain(ax.payloads.clone()).collect()
+            }
         };
         first.into_iter().chain(self.reads.iter().copied()).collect()
     }
 
-    /// The local the call assigns: the written array, or the accumulator.
+    /// The local the call assigns: the written array, or the accumulator (an argument
+    /// extremum's `m`, which the call assigns with its payloads).
     fn assigned(&self) -> LocalId {
-        match self.target {
-            Target::Array(w) => w,
-            Target::Reduction { acc, .. } => acc,
+        match &self.target {
+            Target::Array(w) => *w,
+            Target::Reduction { acc, .. } => *acc,
+            Target::ArgExtremum(ax) => ax.m,
         }
     }
 }
@@ -426,8 +473,23 @@ fn qualifies(
     if !scan.block(module, func, body, &is_index) {
         return None;
     }
-    let Scan { declared, written, roots, reads_w, acc, place, .. } = scan;
+    let Scan { declared, written, roots, reads_w, acc, place, argext, .. } = scan;
     let place = place.unwrap_or(0);
+    if let Some((m, payloads, rel)) = argext {
+        if written.is_some() || acc.is_some() {
+            return None;
+        }
+        let plan = arg_extremum(
+            module,
+            func,
+            (lo, hi, i),
+            &declared,
+            &roots,
+            (m, payloads, rel),
+            results,
+        )?;
+        return Some(Plan { step, ..plan });
+    }
     if let (None, Some((acc, op))) = (written, acc) {
         let plan = reduction(module, func, (lo, hi, i), &declared, &roots, (acc, op), results)?;
         return Some(Plan { step, ..plan });
@@ -698,11 +760,25 @@ fn reduction(
     if !exact || local.kind != LocalKind::Var || local.dist.is_some() || local.shared {
         return None;
     }
+    let (reads, over) = reads_over_results(module, func, bounds, declared, roots, results)?;
+    let reads = reads.into_iter().filter(|l| *l != over && *l != acc).collect();
+    // (`qualifies` gives it the loop's step.)
+    Some(Plan { target: Target::Reduction { acc, op, over }, reads, step: 1, place: 0 })
+}
+
+/// What a reduction loop reads ([`loop_reads`], any element), and its method's `dist`
+/// parameter: the first 1-D array read that holds SOMD results, one read at the loop's
+/// index first, whose length the CPU path splits among its MIs (`rt::somd::loop_chunk`):
+/// likely the loop's range, where a short table read at `i % k` would leave one MI.
+fn reads_over_results(
+    module: &Module,
+    func: &Function,
+    bounds: (ExprId, ExprId, LocalId),
+    declared: &HashSet<LocalId>,
+    roots: &[ExprId],
+    results: &[LocalId],
+) -> Option<(Vec<LocalId>, LocalId)> {
     let (reads, read_arrays) = loop_reads(module, func, roots, bounds, declared, &|_, _| true)?;
-    // The `dist` parameter: the first 1-D array read that holds SOMD results, one read at
-    // the loop's index first, whose length the CPU path splits among its MIs
-    // (`rt::somd::loop_chunk`): likely the loop's range, where a short table read at `i %
-    // k` would leave one MI.
     let holds_results = |a: &LocalId| {
         read_arrays.contains(a)
             && keep::is_prim_array(&func.local(*a).ty)
@@ -718,9 +794,52 @@ fn reduction(
         .copied()
         .find(|a| holds_results(a) && at_index.contains(a))
         .or_else(|| reads.iter().copied().find(holds_results))?;
-    let reads = reads.into_iter().filter(|l| *l != over && *l != acc).collect();
-    // (`qualifies` gives it the loop's step.)
-    Some(Plan { target: Target::Reduction { acc, op, over }, reads, step: 1, place: 0 })
+    Some((reads, over))
+}
+
+/// The [`Plan`] of an argument extremum loop (ninety-first session; bounds, body locals and
+/// expressions as for [`reduction`]): `if (v > m) { m = v; k = e; .. }` is the only update
+/// of locals declared outside the body (`Scan::arg_extremum`), `m` and the payloads
+/// primitive locals of the function, not `boolean`, and some array it reads a fresh SOMD
+/// result. Integral `int` and `long` extrema without payloads are `max` and `min`
+/// reductions ([`reduction`]); a `float` or `double` `m` is an argument extremum without
+/// payloads too, since Java keeps the first of `-0.0` and `0.0` and skips NaN. The
+/// analysis of the method made ([`reduces_on_a_device`]) has the last word: it takes only
+/// payloads that cannot fail, have no effect and are read nowhere else in the loop, since
+/// each MI, and each work-item, sets them in iterations where Java's loop may not.
+fn arg_extremum(
+    module: &Module,
+    func: &Function,
+    bounds: (ExprId, ExprId, LocalId),
+    declared: &HashSet<LocalId>,
+    roots: &[ExprId],
+    (m, payloads, rel): (LocalId, Vec<LocalId>, BinOpKind),
+    results: &[LocalId],
+) -> Option<Plan> {
+    let mut table = None::<PrimType>;
+    for l in std::iter::once(m).chain(payloads.iter().copied()) {
+        let local = func.local(l);
+        let Type::Prim(ty) = local.ty else { return None };
+        if local.kind != LocalKind::Var || local.dist.is_some() || local.shared {
+            return None;
+        }
+        table = Some(match (table, ty) {
+            (_, PrimType::Boolean) => return None,
+            // `long` and floating values share no type that holds both exactly.
+            (Some(PrimType::Long), PrimType::Float | PrimType::Double)
+            | (Some(PrimType::Double), PrimType::Long) => return None,
+            (Some(PrimType::Double), _) | (_, PrimType::Float | PrimType::Double) => {
+                PrimType::Double
+            }
+            (Some(PrimType::Long), _) | (_, PrimType::Long) => PrimType::Long,
+            _ => PrimType::Int,
+        });
+    }
+    let (reads, over) = reads_over_results(module, func, bounds, declared, roots, results)?;
+    let own = |l: &LocalId| *l == over || *l == m || payloads.contains(l);
+    let reads = reads.into_iter().filter(|l| !own(l)).collect();
+    let ax = ArgExt { m, payloads, rel, over, table: table? };
+    Some(Plan { target: Target::ArgExtremum(ax), reads, step: 1, place: 0 })
 }
 
 /// What [`qualifies`] finds in a loop's body.
@@ -745,6 +864,9 @@ struct Scan {
     index: Option<LocalId>,
     /// The place of the stores, `c` of `w[i + c]`.
     place: Option<i32>,
+    /// The one argument extremum's `m`, payloads and test as a relation of `v` to `m`
+    /// (`Scan::arg_extremum`).
+    argext: Option<(LocalId, Vec<LocalId>, BinOpKind)>,
 }
 
 impl Scan {
@@ -780,7 +902,8 @@ impl Scan {
             }
             Stmt::Expr(e) if self.accumulates(module, func, *e) => true,
             Stmt::If { cond, then_block, else_block: None }
-                if self.extremum(func, *cond, then_block) =>
+                if self.extremum(func, *cond, then_block)
+                    || self.arg_extremum(func, *cond, then_block) =>
             {
                 true
             }
@@ -906,6 +1029,61 @@ impl Scan {
         }
         let op = if greater { ReduceOp::Max } else { ReduceOp::Min };
         self.accumulator(m, op, &[cond, value])
+    }
+
+    /// Whether `if (cond) { then_block }` is an argument extremum, `if (v > m) { m = v; k =
+    /// e; .. }` (`>=`, `<`, `<=`, either side; `v` one expression in both places): an `if`
+    /// of assignments of locals declared outside the body, distinct, of which `m`'s alone
+    /// is compared in `cond`, with payloads `k` or with a floating-point `m` (an integral
+    /// one without payloads is [`Scan::extremum`]), no value reading `m` or a payload. The
+    /// loop's only one; its test and values join the `roots`.
+    fn arg_extremum(&mut self, func: &Function, cond: ExprId, then_block: &Block) -> bool {
+        if self.argext.is_some() {
+            return false;
+        }
+        let mut assigns = Vec::new();
+        for s in &then_block.stmts {
+            let Stmt::Expr(a) = s else { return false };
+            let ExprKind::Assign { target, value } = func.expr(*a).kind else { return false };
+            let ExprKind::Local(l) = func.expr(target).kind else { return false };
+            if self.declared.contains(&l) || assigns.iter().any(|(seen, _)| *seen == l) {
+                return false;
+            }
+            assigns.push((l, value));
+        }
+        let ExprKind::Binary { op, lhs, rhs } = &func.expr(cond).kind else { return false };
+        let assigned = |x: ExprId| match func.expr(strip_widening(func, x)).kind {
+            ExprKind::Local(l) => assigns.iter().position(|(a, _)| *a == l),
+            _ => None,
+        };
+        // The relation of `v` to `m`.
+        let (k, other, rel) = match (assigned(*lhs), assigned(*rhs), op.kind) {
+            (
+                None,
+                Some(k),
+                rel @ (BinOpKind::Gt | BinOpKind::Ge | BinOpKind::Lt | BinOpKind::Le),
+            ) => (k, *lhs, rel),
+            (Some(k), None, BinOpKind::Gt) => (k, *rhs, BinOpKind::Lt),
+            (Some(k), None, BinOpKind::Ge) => (k, *rhs, BinOpKind::Le),
+            (Some(k), None, BinOpKind::Lt) => (k, *rhs, BinOpKind::Gt),
+            (Some(k), None, BinOpKind::Le) => (k, *rhs, BinOpKind::Ge),
+            _ => return false,
+        };
+        let (m, value) = assigns[k];
+        let floating = matches!(func.local(m).ty, Type::Prim(PrimType::Float | PrimType::Double));
+        let v = strip_widening(func, value);
+        let reads_own = |e: ExprId| assigns.iter().any(|(l, _)| walk::mentions(func, e, *l));
+        if (assigns.len() == 1 && !floating)
+            || !walk::same_value(func, strip_widening(func, other), v)
+            || assigns.iter().any(|(_, e)| reads_own(*e))
+        {
+            return false;
+        }
+        let payloads = assigns.iter().map(|(l, _)| *l).filter(|l| *l != m).collect();
+        self.argext = Some((m, payloads, rel));
+        self.roots.push(cond);
+        self.roots.extend(assigns.iter().map(|(_, e)| *e));
+        true
     }
 
     /// Records `acc`, updated with `op` from `values`, when it is declared outside the body
@@ -1105,13 +1283,18 @@ fn loop_function(
     whole: bool,
     name: String,
     span: somd_diag::Span,
+    picked_by: Option<FuncId>,
 ) -> Option<(Function, LocalId)> {
+    let ret = match &plan.target {
+        Target::ArgExtremum(ax) => Type::Array(Box::new(Type::Prim(ax.table))),
+        _ => caller.local(plan.assigned()).ty.clone(),
+    };
     let mut f = Function {
         name,
         class: caller.class,
         kind: FuncKind::Static,
         params: Vec::new(),
-        ret: caller.local(plan.assigned()).ty.clone(),
+        ret,
         locals: Vec::new(),
         exprs: Vec::new(),
         labels: 0,
@@ -1119,9 +1302,10 @@ fn loop_function(
         is_local: false,
         somd: Some(SomdSig {
             dist_params: vec![(0, Distribution::Block)],
-            reduction: match plan.target {
-                Target::Array(_) => Reduction::Assemble,
-                Target::Reduction { op, .. } => Reduction::Op(op),
+            reduction: match (&plan.target, picked_by) {
+                (Target::Array(_), _) => Reduction::Assemble,
+                (Target::Reduction { op, .. }, _) => Reduction::Op(*op),
+                (Target::ArgExtremum(_), picked_by) => Reduction::Combine(picked_by?),
             },
         }),
         intermediate: None,
@@ -1142,11 +1326,11 @@ fn loop_function(
     let mut copied = copier.block(&mut f, b);
     // `i < w.length` for a bound that is the fresh array's length ([`fills_new_array`]).
     if let (true, Target::Array(w), [_, Stmt::Loop { test: Some(test), .. }]) =
-        (whole, plan.target, copied.stmts.as_mut_slice())
+        (whole, &plan.target, copied.stmts.as_mut_slice())
     {
         let Expr { kind, ty, span } = f.expr(*test).clone();
         if let ExprKind::Binary { lhs, op, .. } = kind {
-            let w = copier.locals[&w];
+            let w = copier.locals[w];
             let array = f.push_expr(ExprKind::Local(w), f.local(w).ty.clone(), span);
             let length = f.push_expr(ExprKind::Length(array), Type::Prim(PrimType::Int), span);
             *test = f.push_expr(ExprKind::Binary { op, lhs, rhs: length }, ty, span);
@@ -1156,12 +1340,17 @@ fn loop_function(
         Some(Stmt::Let { local, .. }) => copier.locals.get(local).copied()?,
         _ => return None,
     };
-    let returned = f.push_expr(
-        ExprKind::Local(copier.locals[&plan.assigned()]),
-        f.ret.clone(),
-        caller.local(plan.assigned()).span,
-    );
-    f.body = Block { stmts: vec![Stmt::Block(copied), Stmt::Return(Some(returned))] };
+    f.body = match &plan.target {
+        Target::ArgExtremum(ax) => arg_extremum_body(&mut f, &copier, copied, ax, span)?,
+        _ => {
+            let returned = f.push_expr(
+                ExprKind::Local(copier.locals[&plan.assigned()]),
+                f.ret.clone(),
+                caller.local(plan.assigned()).span,
+            );
+            Block { stmts: vec![Stmt::Block(copied), Stmt::Return(Some(returned))] }
+        }
+    };
     if whole {
         // The bound replaced stays behind, unused.
         crate::scalarize::compact(&mut f);
@@ -1172,15 +1361,166 @@ fn loop_function(
     Some((f, index))
 }
 
+/// The body of an argument extremum's method ([`Target::ArgExtremum`]) around its loop
+/// `copied`: `T set = 0;`, the loop with `set = 1;` after the extremum's assignments, and
+/// `return new T[]{m, payloads.., set};` (each converted to `T`, which holds it exactly).
+/// The method's analysis reads `set` as one more payload, a constant; MIs that leave it 0
+/// set nothing, so their tables never win ([`pick_function`]).
+fn arg_extremum_body(
+    f: &mut Function,
+    copier: &Copier,
+    mut copied: Block,
+    ax: &ArgExt,
+    span: somd_diag::Span,
+) -> Option<Block> {
+    let table = Type::Prim(ax.table);
+    let set = f.push_local(Local {
+        name: "somd_set".into(),
+        ty: table.clone(),
+        kind: LocalKind::Temp,
+        dist: None,
+        shared: false,
+        span,
+    });
+    let m = *copier.locals.get(&ax.m)?;
+    let zero = f.push_expr(ExprKind::Const(number(ax.table, 0)), table.clone(), span);
+    let target = f.push_expr(ExprKind::Local(set), table.clone(), span);
+    let one = f.push_expr(ExprKind::Const(number(ax.table, 1)), table.clone(), span);
+    let mark = f.push_expr(ExprKind::Assign { target, value: one }, table.clone(), span);
+    /// Appends `mark` to the `if` block assigning `m`.
+    fn mark_set(f: &Function, block: &mut Block, m: LocalId, mark: ExprId) -> bool {
+        block.stmts.iter_mut().any(|s| match s {
+            Stmt::If { then_block, else_block: None, .. }
+                if then_block.stmts.iter().any(|s| {
+                    matches!(s, Stmt::Expr(a)
+                    if matches!(f.expr(*a).kind, ExprKind::Assign { target, .. }
+                        if matches!(f.expr(target).kind, ExprKind::Local(l) if l == m)))
+                }) =>
+            {
+                then_block.stmts.push(Stmt::Expr(mark));
+                true
+            }
+            _ => walk::stmt_blocks_mut(s).into_iter().any(|b| mark_set(f, b, m, mark)),
+        })
+    }
+    if !mark_set(f, &mut copied, m, mark) {
+        return None;
+    }
+    let mut elements = Vec::new();
+    for l in std::iter::once(ax.m).chain(ax.payloads.iter().copied()) {
+        let copy = *copier.locals.get(&l)?;
+        let ty = f.local(copy).ty.clone();
+        let read = f.push_expr(ExprKind::Local(copy), ty.clone(), span);
+        elements.push(match ty == table {
+            true => read,
+            false => f.push_expr(ExprKind::Convert { operand: read }, table.clone(), span),
+        });
+    }
+    elements.push(f.push_expr(ExprKind::Local(set), table.clone(), span));
+    let returned = f.push_expr(ExprKind::ArrayLit(elements), f.ret.clone(), span);
+    Some(Block {
+        stmts: vec![
+            Stmt::Let { local: set, init: Some(zero) },
+            Stmt::Block(copied),
+            Stmt::Return(Some(returned)),
+        ],
+    })
+}
+
+/// The constant `k` of type `ty` (`int`, `long` or `double`: an [`ArgExt::table`]).
+fn number(ty: PrimType, k: i32) -> Const {
+    match ty {
+        PrimType::Long => Const::Long(k.into()),
+        PrimType::Double => Const::Double(k.into()),
+        _ => Const::Int(k),
+    }
+}
+
+/// The function `loop$pick(T[] a, T[] b)` with which the CPU path of an argument
+/// extremum's method `loop` combines its MIs' tables, in order: `b` when it was set
+/// (`ArgExt::set_slot`) and its `m` is in the relation to `a`'s that a later iteration's
+/// value needs to win in Java's loop (`b[0] > a[0]` for `v > m`), else `a`. Every MI starts
+/// from the caller's values; one that set `m` holds the best of its share, and picking
+/// from left to right, or in any tree of that order, gives the loop's pair: of equal
+/// values the first for `>`, the last for `>=`. (A device folds its work-items in its own
+/// tree, and the host gets one table.)
+fn pick_function(
+    caller: &Function,
+    ax: &ArgExt,
+    loop_name: &str,
+    span: somd_diag::Span,
+) -> Function {
+    let table = Type::Array(Box::new(Type::Prim(ax.table)));
+    let elem = Type::Prim(ax.table);
+    let boolean = Type::Prim(PrimType::Boolean);
+    let mut f = Function {
+        name: format!("{loop_name}$pick"),
+        class: caller.class,
+        kind: FuncKind::Static,
+        params: Vec::new(),
+        ret: table.clone(),
+        locals: Vec::new(),
+        exprs: Vec::new(),
+        labels: 0,
+        body: Block::default(),
+        is_local: false,
+        somd: None,
+        intermediate: None,
+        early_exits: Vec::new(),
+        rereads: Vec::new(),
+        to_strings: Vec::new(),
+        span,
+    };
+    let [a, b] = ["a", "b"].map(|name| {
+        let p = f.push_local(Local {
+            name: name.into(),
+            ty: table.clone(),
+            kind: LocalKind::Param,
+            dist: None,
+            shared: false,
+            span,
+        });
+        f.params.push(p);
+        p
+    });
+    let element = |f: &mut Function, of: LocalId, k: i32| {
+        let array = f.push_expr(ExprKind::Local(of), table.clone(), span);
+        let index = f.push_expr(ExprKind::Const(Const::Int(k)), Type::Prim(PrimType::Int), span);
+        f.push_expr(ExprKind::Index { array, index }, elem.clone(), span)
+    };
+    let op = |kind| BinOp { kind, ty: PrimOrRef::Prim(ax.table) };
+    let set = element(&mut f, b, ax.set_slot());
+    let zero = f.push_expr(ExprKind::Const(number(ax.table, 0)), elem.clone(), span);
+    let was_set = f.push_expr(
+        ExprKind::Binary { op: op(BinOpKind::Ne), lhs: set, rhs: zero },
+        boolean.clone(),
+        span,
+    );
+    let (lhs, rhs) = (element(&mut f, b, 0), element(&mut f, a, 0));
+    let wins = f.push_expr(ExprKind::Binary { op: op(ax.rel), lhs, rhs }, boolean, span);
+    let [ret_a, ret_b] = [a, b].map(|l| f.push_expr(ExprKind::Local(l), table.clone(), span));
+    let take_b = Block { stmts: vec![Stmt::Return(Some(ret_b))] };
+    let inner = Stmt::If { cond: wins, then_block: take_b, else_block: None };
+    f.body = Block {
+        stmts: vec![
+            Stmt::If { cond: was_set, then_block: Block { stmts: vec![inner] }, else_block: None },
+            Stmt::Return(Some(ret_a)),
+        ],
+    };
+    f
+}
+
 /// The statement replacing the loop: `w = loop_fn(w, reads..);` (`acc = loop_fn(over,
-/// acc, reads..);`).
+/// acc, reads..);`; for an argument extremum `T[] t = loop_fn(over, m, payloads..,
+/// reads..); if (t[set] != 0) { m = (M) t[0]; k = (K) t[1]; .. }`, which assigns nothing
+/// when the loop set nothing, as Java's).
 fn call_statement(
     func: &mut Function,
     plan: &Plan,
     loop_fn: &Function,
     id: FuncId,
     span: somd_diag::Span,
-) -> ExprId {
+) -> Stmt {
     let ty = loop_fn.ret.clone();
     let args: Vec<ExprId> = plan
         .params()
@@ -1189,8 +1529,49 @@ fn call_statement(
         .collect();
     let call =
         func.push_expr(ExprKind::SomdCall { func: id, receiver: None, args }, ty.clone(), span);
-    let target = func.push_expr(ExprKind::Local(plan.assigned()), ty.clone(), span);
-    func.push_expr(ExprKind::Assign { target, value: call }, ty, span)
+    let Target::ArgExtremum(ax) = &plan.target else {
+        let target = func.push_expr(ExprKind::Local(plan.assigned()), ty.clone(), span);
+        return Stmt::Expr(func.push_expr(ExprKind::Assign { target, value: call }, ty, span));
+    };
+    let name = format!("{}$table", func.local(ax.m).name);
+    let t = func.push_local(Local {
+        name,
+        ty: ty.clone(),
+        kind: LocalKind::Temp,
+        dist: None,
+        shared: false,
+        span,
+    });
+    let elem = Type::Prim(ax.table);
+    let element = |func: &mut Function, k: i32| {
+        let array = func.push_expr(ExprKind::Local(t), ty.clone(), span);
+        let index = func.push_expr(ExprKind::Const(Const::Int(k)), Type::Prim(PrimType::Int), span);
+        func.push_expr(ExprKind::Index { array, index }, elem.clone(), span)
+    };
+    let set = element(func, ax.set_slot());
+    let zero = func.push_expr(ExprKind::Const(number(ax.table, 0)), elem.clone(), span);
+    let op = BinOp { kind: BinOpKind::Ne, ty: PrimOrRef::Prim(ax.table) };
+    let cond = func.push_expr(
+        ExprKind::Binary { op, lhs: set, rhs: zero },
+        Type::Prim(PrimType::Boolean),
+        span,
+    );
+    let mut assigns = Vec::new();
+    for (k, l) in std::iter::once(ax.m).chain(ax.payloads.iter().copied()).enumerate() {
+        let lt = func.local(l).ty.clone();
+        let mut value = element(func, k as i32);
+        if lt != elem {
+            value = func.push_expr(ExprKind::Convert { operand: value }, lt.clone(), span);
+        }
+        let target = func.push_expr(ExprKind::Local(l), lt.clone(), span);
+        assigns.push(Stmt::Expr(func.push_expr(ExprKind::Assign { target, value }, lt, span)));
+    }
+    Stmt::Block(Block {
+        stmts: vec![
+            Stmt::Let { local: t, init: Some(call) },
+            Stmt::If { cond, then_block: Block { stmts: assigns }, else_block: None },
+        ],
+    })
 }
 
 /// Copies statements and expressions of the caller into the loop's method.

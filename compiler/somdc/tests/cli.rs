@@ -957,6 +957,15 @@ fn explain_names_host_loops_run_as_somd_methods() {
             for (int i = 0; i < c.length; i++) {
                 d += c[i] * 0.5;
             }
+            long best = Long.MIN_VALUE;
+            int at = -1;
+            for (int i = 0; i < c.length; i++) {
+                if (c[i] * 2L >= best) {
+                    best = c[i] * 2L;
+                    at = i;
+                }
+            }
+            System.out.println(best + at);
         }
         e = a;
         System.out.println(h[1] + g[2] + f[3] + e[0] + t + s + d);
@@ -965,7 +974,7 @@ fn explain_names_host_loops_run_as_somd_methods() {
 "#,
     );
     let report = explained(&program);
-    assert_eq!(report.matches("runs as the SOMD method").count(), 4, "{report}");
+    assert_eq!(report.matches("runs as the SOMD method").count(), 5, "{report}");
     assert!(
         report
             .contains("Main.somd:21:22: loop in Main.main runs as the SOMD method Main.main$loop1"),
@@ -984,6 +993,10 @@ fn explain_names_host_loops_run_as_somd_methods() {
         assert!(report.contains(&reduces), "{reduces}\n{report}");
         assert!(report.contains(&format!("SOMD method Main.main$loop{looped}\n")), "{report}");
     }
+    // An argument extremum (ninety-first session).
+    let extremum = "Main.somd:43:22: loop in Main.main runs as the SOMD method Main.main$loop5 \
+                    (it keeps the extremum `best` and what the iteration that sets it sets";
+    assert!(report.contains(extremum), "{extremum}\n{report}");
 }
 
 /// A host loop storing an array and summing it in `double`s is split (eighty-ninth session):

@@ -3,10 +3,10 @@
 // (eighty-sixth session): `int` and `long` accumulators that subtract (`d -= e`, `d = d -
 // e`, `c--`, mixed with `+=`), and conditional extrema of integers (`if (v > m) m = v;`,
 // `if (m >= v) m = v;` with an `int` widened into a `long`), which are `+`, `max` and `min`
-// reductions, exact in any order. Loops that stay on the host: a `double` conditional
-// maximum (Java keeps the first of `-0.0` and `0.0` and skips NaN, unlike `Math.max`), an
-// accumulator subtracted from the element (`e = a[i] - e`), and an extremum whose branch
-// assigns another value than the one compared.
+// reductions, exact in any order. A `double` conditional maximum (Java keeps the first of
+// `-0.0` and `0.0` and skips NaN, unlike `Math.max`) is an argument extremum since the
+// ninety-first session. On the host: an accumulator subtracted from the element (`e = a[i]
+// - e`), and an extremum whose branch assigns another value than the one compared.
 class Main {
     static int[] step(int[] a, int k) {
         int[] r = new int[a.length];

@@ -483,7 +483,8 @@ impl FnCx<'_> {
     /// (`rt::somd::loop_chunk`), which write the loop's array in place, as the host loop
     /// did (the caller replaces that array with the result, the same one), or start a
     /// reduction's accumulator from the operator's identity past the first MI, their
-    /// partials then folded in order. The lowest failing MI's exception is Java's first.
+    /// partials then folded in order (an argument extremum's tables, each MI's from the
+    /// caller's values, picked in order). The lowest failing MI's exception is Java's first.
     /// `step` is the loop's (`Outlined::step`), which sets the MIs' count (`rt::somd::loop_mis`).
     fn outlined_call(
         &mut self,
@@ -535,12 +536,21 @@ impl FnCx<'_> {
         writeln!(out, "        let somd_chunk = rt::somd::{chunk}(somd_len, n_mis, mi);")?;
         writeln!(out, "        {name}({})", args.join(", "))?;
         writeln!(out, "    }});")?;
-        match accumulator {
-            Some((op, ty)) => {
+        match (accumulator, &func.somd.as_ref().map(|s| &s.reduction)) {
+            (Some((op, ty)), _) => {
                 writeln!(out, "    return rt::reduce::tree::<{op}, {ty}>(&partials);")?
             }
+            // An argument extremum's tables, each MI's from the caller's values, picked in
+            // order (`outline_loops::pick_function`).
+            (None, Some(Reduction::Combine(f))) => {
+                let call = pairwise(self, *f, &func.ret);
+                writeln!(
+                    out,
+                    "    return rt::somd::combine_concurrent(partials, {call}).unwrap_or_default();"
+                )?
+            }
             // Every MI returns the array it wrote.
-            None => writeln!(out, "    return partials.into_iter().next().unwrap_or_default();")?,
+            _ => writeln!(out, "    return partials.into_iter().next().unwrap_or_default();")?,
         }
         Ok(())
     }

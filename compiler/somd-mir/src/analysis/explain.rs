@@ -595,6 +595,11 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 module.function(o.caller).local(acc).name,
                 op.symbol()
             ),
+            (Some(m), Some(Reduction::Combine(_))) => format!(
+                "it keeps the extremum `{}` and what the iteration that sets it sets, over \
+                 arrays that SOMD calls make",
+                module.function(o.caller).local(m).name,
+            ),
             _ => "it writes one element of one array per iteration, over arrays that SOMD \
                   calls make or read"
                 .to_string(),

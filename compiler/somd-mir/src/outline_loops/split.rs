@@ -74,9 +74,9 @@ pub(super) fn split(
             }
             None => return None,
         };
-        let computes = match (plan.target, *part) {
-            (Target::Array(w), Part::Store(v)) => w == v,
-            (Target::Reduction { acc, .. }, Part::Reduce(v)) => acc == v,
+        let computes = match (&plan.target, *part) {
+            (Target::Array(w), Part::Store(v)) => *w == v,
+            (Target::Reduction { acc, .. }, Part::Reduce(v)) => *acc == v,
             _ => false,
         };
         if !computes {
