@@ -61,7 +61,9 @@ hi` or `i <= hi - 1`, up or down, by 1, 2, 3 or 7), which
 the compiler may outline into SOMD methods of their own (note `device-execution`, "Outlined
 loops on the pool's threads"): reductions into `long` and `int` accumulators (`+=`, `-=`,
 `^=`, `|=`, `&=`, `*=`, `Math.max`/`Math.min`, conditional extrema, counts up and down,
-`+=` and `-=` under an `if`/`else`), `boolean` flags set or cleared under a condition,
+`+=` and `-=` under an `if`/`else`), argument extrema (`if (e > m) { m = e; mat = i; }`,
+`>=`, `<`, `<=` either side, `long`, `int` or `double` `m`, sometimes a second payload),
+`boolean` flags set or cleared under a condition,
 loops writing an array at the index, stepping up or
 down, over bounds
 from 0, 1, -2 (reading `r[i + 2]`), up to `n / 2`, `(n >> 1) + 1` and from `n / 4 * 3`,
@@ -1087,7 +1089,35 @@ def host_loops(rng, k, risky):
         cast = "(int) " if int_acc else ""
         e, e2 = cast + e, cast + e2
         start = rng.choice(["0", "1", "-7", "123456789"]) + ("" if int_acc else "L")
-        form = rng.randrange(16)
+        form = rng.randrange(17)
+        if form == 16:
+            # An argument extremum: the extremum, the index setting it and sometimes a
+            # second payload (one reading the result may fail, and stays on the host); the
+            # extremum `long`, `int` or, a third of the time, `double` (NaN never taken).
+            rel = rng.choice([">", ">=", "<", "<="])
+            if rng.random() < 0.33:
+                ty, start = "double", rng.choice(["-1.0e300", "0.0", "-0.0", "1.0e300"])
+                e = "((double) %s * 0.5)" % e
+            # (A `long` payload of a `double` extremum stays on the host: no table type
+            # holds both exactly.)
+            key = "int" if ty == "double" and rng.random() < 0.8 else "long"
+            lines.append("        %s %s = %s;" % (ty, acc, start))
+            lines.append("        int %sat = -1;" % acc)
+            lines.append("        %s %skey = 3;" % (key, acc))
+            test = rng.choice(["%s %s %s" % (e, rel, acc),
+                               "%s %s %s" % (acc, {">": "<", ">=": "<=", "<": ">", "<=": ">="}[rel], e)])
+            body = ["if (%s) {" % test, "    %s = %s;" % (acc, e), "    %sat = i;" % acc]
+            if rng.random() < 0.5:
+                body.append("    %skey = (%s) %s;" % (acc, key, rng.choice(["(i * 31L + 7)", e2])))
+            body.append("}")
+            opening, close = open_loop(rng, lo, hi)
+            lines.extend(opening)
+            lines.extend(skip(rng, e2))
+            lines.extend("            " + line for line in body)
+            lines.append("        }")
+            lines.extend(close)
+            printed.extend([acc, acc + "at", acc + "key"])
+            continue
         if form >= 14:
             # A loop both storing and reducing: the stores, then a reduction of what they
             # stored, or a reduction of the result's elements, then stores into it.

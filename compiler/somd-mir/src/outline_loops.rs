@@ -902,8 +902,8 @@ impl Scan {
             }
             Stmt::Expr(e) if self.accumulates(module, func, *e) => true,
             Stmt::If { cond, then_block, else_block: None }
-                if self.extremum(func, *cond, then_block)
-                    || self.arg_extremum(func, *cond, then_block) =>
+                if self.extremum(module, func, *cond, then_block)
+                    || self.arg_extremum(module, func, *cond, then_block) =>
             {
                 true
             }
@@ -1003,7 +1003,13 @@ impl Scan {
     /// integers have equal bits (a `float` or `double` `m` keeps the first of `-0.0` and
     /// `0.0` and skips NaN, unlike `Math.max`). The same local with the same operator as
     /// every other such update; its test and value join the `roots`.
-    fn extremum(&mut self, func: &Function, cond: ExprId, then_block: &Block) -> bool {
+    fn extremum(
+        &mut self,
+        module: &Module,
+        func: &Function,
+        cond: ExprId,
+        then_block: &Block,
+    ) -> bool {
         let [Stmt::Expr(a)] = then_block.stmts.as_slice() else { return false };
         let ExprKind::Assign { target, value } = func.expr(*a).kind else { return false };
         let ExprKind::Local(m) = func.expr(target).kind else { return false };
@@ -1024,7 +1030,10 @@ impl Scan {
             _ => return false,
         };
         let v = strip_widening(func, value);
-        if !walk::same_value(func, strip_widening(func, other), v) || walk::mentions(func, v, m) {
+        let library_math = |f: FuncId| walk::library_math(module, f);
+        if !walk::same_value_calling(func, strip_widening(func, other), v, &library_math)
+            || walk::mentions(func, v, m)
+        {
             return false;
         }
         let op = if greater { ReduceOp::Max } else { ReduceOp::Min };
@@ -1037,7 +1046,13 @@ impl Scan {
     /// is compared in `cond`, with payloads `k` or with a floating-point `m` (an integral
     /// one without payloads is [`Scan::extremum`]), no value reading `m` or a payload. The
     /// loop's only one; its test and values join the `roots`.
-    fn arg_extremum(&mut self, func: &Function, cond: ExprId, then_block: &Block) -> bool {
+    fn arg_extremum(
+        &mut self,
+        module: &Module,
+        func: &Function,
+        cond: ExprId,
+        then_block: &Block,
+    ) -> bool {
         if self.argext.is_some() {
             return false;
         }
@@ -1073,8 +1088,9 @@ impl Scan {
         let floating = matches!(func.local(m).ty, Type::Prim(PrimType::Float | PrimType::Double));
         let v = strip_widening(func, value);
         let reads_own = |e: ExprId| assigns.iter().any(|(l, _)| walk::mentions(func, e, *l));
+        let library_math = |f: FuncId| walk::library_math(module, f);
         if (assigns.len() == 1 && !floating)
-            || !walk::same_value(func, strip_widening(func, other), v)
+            || !walk::same_value_calling(func, strip_widening(func, other), v, &library_math)
             || assigns.iter().any(|(_, e)| reads_own(*e))
         {
             return false;
@@ -1216,7 +1232,10 @@ fn holds_somd_results(module: &Module, func: &Function, local: LocalId) -> bool 
 }
 
 /// Whether the SOMD method made of a reduction loop is one the device runs, its loop a
-/// parallel reduction (`analysis::parallel`): else the loop stays as written.
+/// parallel reduction (`analysis::parallel`): else the loop stays as written. (An argument
+/// extremum's method names its picking function, which the module gets after this: the
+/// analysis reads of the method's strategy only that it is a function's,
+/// `parallel::strategy_combines`.)
 fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> bool {
     crate::analysis::parallel::analyze_somd(module, loop_fn).1.is_ok()
 }

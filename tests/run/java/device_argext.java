@@ -124,6 +124,22 @@ class Main {
         return r;
     }
 
+    // The distance from 7 of the first farthest element: `Math.abs` of a `long` is a call of
+    // the library's `Math.abs`, one value where it is compared and where it is assigned
+    // (ninety-first session).
+    static long[] absPeak(long[] l) {
+        long[] r = new long[2];
+        r[0] = -1;
+        r[1] = -1;
+        for (int i = 0; i < l.length; i++) {
+            if (Math.abs(l[i] - 7) > r[0]) {
+                r[0] = Math.abs(l[i] - 7);
+                r[1] = i;
+            }
+        }
+        return r;
+    }
+
     static String show(long[] r) {
         String s = "";
         for (int k = 0; k < r.length; k++) {
@@ -161,7 +177,7 @@ class Main {
             System.out.println(n + ": firstMax " + show(firstMax(a)) + " flat " + show(firstMax(flat))
                 + " lastMin " + show(lastMin(a)) + " flat " + show(lastMin(flat))
                 + " above " + show(above(a, 100)) + " countMin " + show(countMin(l))
-                + " cellMax " + show(cellMax(g)));
+                + " cellMax " + show(cellMax(g)) + " absPeak " + show(absPeak(l)));
         }
         for (int t = 0; t < lengths.length; t++) {
             int n = lengths[t];

@@ -3116,7 +3116,7 @@ fn conditional_extrema(
      -> Option<(Result<(ReduceOp, Vec<ExprId>), String>, bool)> {
         let (m_read, other, rel) = cmp;
         let v = strip_widening(func, v);
-        if !walk::same_value(func, other, v)
+        if !walk::same_value_calling(func, other, v, &library_math)
             || walk::mentions(func, v, m)
             || !walk::effect_free(func, v, &library_math)
         {

@@ -896,11 +896,24 @@ fn fixed_init(func: &Function, l: LocalId) -> Option<ExprId> {
 /// the same constants, locals, fields and elements. Evaluated one after the other with
 /// nothing assigned in between, two such expressions that have no effect give one value.
 pub fn same_value(func: &Function, a: ExprId, b: ExprId) -> bool {
+    same_value_calling(func, a, b, &|_| false)
+}
+
+/// [`same_value`], where calls of the same function with the same arguments are the same
+/// too when `pure_call` holds for it: a function that gives the same value for the same
+/// arguments and has no effect (`library_math`: `Math.abs` of a `long` is a call of the
+/// library's `Math.abs`).
+pub fn same_value_calling(
+    func: &Function,
+    a: ExprId,
+    b: ExprId,
+    pure_call: &dyn Fn(FuncId) -> bool,
+) -> bool {
     let (x, y) = (func.expr(a), func.expr(b));
     if x.ty != y.ty {
         return false;
     }
-    let same = |p: &ExprId, q: &ExprId| same_value(func, *p, *q);
+    let same = |p: &ExprId, q: &ExprId| same_value_calling(func, *p, *q, pure_call);
     match (&x.kind, &y.kind) {
         // By bits: `0.0 == -0.0` and `NaN != NaN` are not what the value is.
         (ExprKind::Const(Const::Float(p)), ExprKind::Const(Const::Float(q))) => {
@@ -933,6 +946,15 @@ pub fn same_value(func: &Function, a: ExprId, b: ExprId) -> bool {
             ExprKind::Builtin { builtin: b @ Builtin::Math(..), args: p },
             ExprKind::Builtin { builtin: c, args: q },
         ) => b == c && p.len() == q.len() && p.iter().zip(q).all(|(p, q)| same(p, q)),
+        (
+            ExprKind::Call { func: f, receiver: None, args: p },
+            ExprKind::Call { func: g, receiver: None, args: q },
+        ) => {
+            f == g
+                && pure_call(*f)
+                && p.len() == q.len()
+                && p.iter().zip(q).all(|(p, q)| same(p, q))
+        }
         _ => false,
     }
 }
