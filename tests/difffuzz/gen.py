@@ -1095,6 +1095,9 @@ def host_loops(rng, k, risky):
             # second payload (one reading the result may fail, and stays on the host); the
             # extremum `long`, `int` or, a third of the time, `double` (NaN never taken).
             rel = rng.choice([">", ">=", "<", "<="])
+            if "%s[i" % r not in e:
+                # (Over the result: a loop reading none stays on the host.)
+                e = "(%s ^ %s%s[i%s])" % (e, cast, r, off)
             if rng.random() < 0.33:
                 ty, start = "double", rng.choice(["-1.0e300", "0.0", "-0.0", "1.0e300"])
                 e = "((double) %s * 0.5)" % e
