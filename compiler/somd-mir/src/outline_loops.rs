@@ -78,6 +78,23 @@
 //! right operand may fail) stays as written. A floating-point sum stays on the host:
 //! another order rounds differently.
 //!
+//! An *argument extremum* qualifies too (ninety-first session): a loop whose only update of
+//! locals declared before it is `if (v > m) { m = v; k = e; .. }` (`>=`, `<`, `<=`, either
+//! side; [`Scan::arg_extremum`]), keeping the first (`>`, `<`) or last (`>=`, `<=`)
+//! iteration reaching the extremum and what it sets, or `if (v > m) m = v;` of a `float` or
+//! `double` `m`, which Java's order decides between `-0.0` and `0.0`. It becomes `static
+//! reduce(loop$pick) T[] caller$loopK(dist A over, M m, K k, .., reads..)`, whose body is
+//! `T set = 0;`, the loop with `set = 1;` after the extremum's assignments, and `return new
+//! T[]{m, k, .., set};`, `T` an `int`, `long` or `double` holding each exactly
+//! ([`ArgExt::table`]); the loop becomes `T[] t = Class.caller$loopK(..); if (t[set] != 0)
+//! { m = (M) t[0]; k = (K) t[1]; .. }`. On a device the method's loop is the argument
+//! extremum of SOMD bodies (`analysis::parallel`, the flag one more payload, a constant),
+//! each work-item keeping the iteration of its candidate, and `m`'s value before the loop
+//! is the host's, which a candidate must beat. On the CPU every MI starts from the caller's
+//! values and the tables are picked in order ([`pick_function`]). It is outlined only
+//! where that analysis takes the loop: payloads that cannot fail and have no effect, `v`
+//! one value where it is compared and where it is assigned.
+//!
 //! A loop computing several of these (eighty-ninth session), stores then a reduction of what
 //! they stored (`y[i] = p[i] - x[i]; mx = Math.max(mx, Math.abs(y[i]));`), a reduction then
 //! stores (`m = Math.max(m, Math.abs(nu[i] - u[i])); u[i] = nu[i];`), two arrays or two
