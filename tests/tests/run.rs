@@ -2697,6 +2697,7 @@ fn device_reduces_argument_extrema() {
         ("Main.countMin", 7),
         ("Main.cellMax", 7),
         ("Main.absPeak", 7),
+        ("Main.looked", 7),
         // `double`/`float` extrema, each array also with its zeros' signs swapped.
         ("Main.firstPeak", 14),
         ("Main.lastPeak", 14),

@@ -124,6 +124,23 @@ class Main {
         return r;
     }
 
+    // The largest element of a table at positions the data gives, and half of it: the
+    // payload reads the element the test reads, which may be past the table but fails
+    // there only where the test fails first (ninety-first session).
+    static long[] looked(int[] a, int[] t) {
+        long[] r = new long[3];
+        r[0] = Long.MIN_VALUE;
+        r[1] = -1;
+        for (int i = 0; i < a.length; i++) {
+            if (t[a[i] & 7] > r[0]) {
+                r[0] = t[a[i] & 7];
+                r[1] = i;
+                r[2] = t[a[i] & 7] / 2;
+            }
+        }
+        return r;
+    }
+
     // The distance from 7 of the first farthest element: `Math.abs` of a `long` is a call of
     // the library's `Math.abs`, one value where it is compared and where it is assigned
     // (ninety-first session).
@@ -177,7 +194,8 @@ class Main {
             System.out.println(n + ": firstMax " + show(firstMax(a)) + " flat " + show(firstMax(flat))
                 + " lastMin " + show(lastMin(a)) + " flat " + show(lastMin(flat))
                 + " above " + show(above(a, 100)) + " countMin " + show(countMin(l))
-                + " cellMax " + show(cellMax(g)) + " absPeak " + show(absPeak(l)));
+                + " cellMax " + show(cellMax(g)) + " absPeak " + show(absPeak(l))
+                + " looked " + show(looked(a, new int[] {5, -2, 9, 9, 0, 1, 3, 8})));
         }
         for (int t = 0; t < lengths.length; t++) {
             int n = lengths[t];

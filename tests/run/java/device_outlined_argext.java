@@ -65,14 +65,15 @@ class Main {
                     tag = (char) ('a' + i % 26);
                 }
             }
-            // The last largest `int`, with a `long` and a `short` payload.
+            // The last largest `int`, with a `long` payload reading the element the test
+            // reads and a `short` one.
             int top = Integer.MIN_VALUE;
             long topKey = -1;
             short topMod = -1;
             for (int i = 0; i < n; i++) {
                 if (q[i] >= top) {
                     top = q[i];
-                    topKey = i * 1000003L + 17;
+                    topKey = i * 1000003L + q[i];
                     topMod = (short) (i % 30000);
                 }
             }

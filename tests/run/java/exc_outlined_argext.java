@@ -1,10 +1,11 @@
 // args: 60000 3
-// throws-at: 38:21
+// throws-at: 40:21
 // A host loop keeping an argument extremum of SOMD results runs as a SOMD method of its own
 // (ninety-first session) and reads through a table of positions, one of which is past the
 // result in the last round only: Java's ArrayIndexOutOfBoundsException at the first
 // failing iteration, on every placement, after the earlier rounds' extrema. In that round
 // a later iteration's position is negative too: an MI whose share holds it fails as well.
+// A payload reads the element the test reads (it fails only where the test fails first).
 class Main {
     static long[] mix(long[] a, long k) {
         long[] r = new long[a.length];
@@ -25,6 +26,7 @@ class Main {
         }
         long best = Long.MIN_VALUE;
         int at = -1;
+        long key = 0;
         for (int round = 0; round < rounds; round++) {
             long[] p = mix(x, 101 + round);
             if (round == rounds - 1) {
@@ -38,10 +40,11 @@ class Main {
                 if (p[pos[i]] > best) {
                     best = p[pos[i]];
                     at = i;
+                    key = p[pos[i]] * 2 + pos[i];
                 }
             }
-            System.out.println(round + ": " + best + " at " + at);
+            System.out.println(round + ": " + best + " at " + at + " key " + key);
         }
-        System.out.println("never " + best + " " + at);
+        System.out.println("never " + best + " " + at + " " + key);
     }
 }

@@ -1765,8 +1765,8 @@ impl Cx<'_> {
         // The accumulators, in order of their first update.
         let mut accs: Vec<(LocalId, ReduceOp, somd_diag::Span)> = Vec::new();
         let mut acc_self_reads: HashSet<ExprId> = HashSet::new();
-        let mut carried = HashMap::new();
-        let extrema = conditional_extrema(self.module, func, body, &mut carried);
+        let (mut carried, mut tests) = (HashMap::new(), HashMap::new());
+        let extrema = conditional_extrema(self.module, func, body, &mut carried, &mut tests);
         let assigned_local = |a: ExprId| walk::assigned_local(func, a);
         // An `if` whose `m` the loop declares is ordinary code (its other assignments too).
         carried.retain(|lead, _| assigned_local(*lead).is_some_and(|m| !declared.contains(&m)));
@@ -1859,8 +1859,30 @@ impl Cx<'_> {
                     {
                         // A work-item runs the payload's assignment whenever its own `m`
                         // improves, in iterations where Java's may not: it must not fail
-                        // (nor have an effect, which `cannot_fail` includes).
-                        if !safe(*value) {
+                        // (nor have an effect, which `cannot_fail` includes). An element the
+                        // `if`'s test always reads (`if (q[i] > m) { m = q[i]; w = q[i] *
+                        // 2; }`) is read in that iteration first, so it fails there only
+                        // where Java fails too (and first: the test comes first).
+                        let tested: Vec<ExprId> = tests
+                            .get(lead)
+                            .map(|cond| walk::evaluated_reads(func, *cond))
+                            .unwrap_or_default();
+                        let safe_payload = |x: ExprId| {
+                            let proven = proven.get_or_init(|| {
+                                let outputs = super::bounds::output_lengths(&self.outputs);
+                                super::bounds::proven_in_bounds(func, body, known, &outputs)
+                            });
+                            let library_math = |f: FuncId| walk::library_math(self.module, f);
+                            let in_bounds = |e: ExprId| {
+                                proven.contains(&e)
+                                    || tested.iter().any(|t| {
+                                        walk::same_value_calling(func, *t, e, &library_math)
+                                    })
+                            };
+                            !walk::may_fail(func, x, &in_bounds, &library_math)
+                                && walk::effect_free(func, x, &library_math)
+                        };
+                        if !safe_payload(*value) {
                             let search = walk::assigned_local(func, *lead)
                                 .is_some_and(|m| func.early_exits.iter().any(|x| x.first == m));
                             let what = match search {
@@ -3078,13 +3100,15 @@ fn accumulation(
 ///
 /// In `carried`, by the assignment of `m`: the other assignments of an `if` block that
 /// assigns locals only (`if (v > m) { m = v; k = i; }`, the payloads of an argument
-/// extremum) and whether a later iteration with an equal `v` takes them (`>=`, `<=`).
+/// extremum) and whether a later iteration with an equal `v` takes them (`>=`, `<=`); in
+/// `tests`, by the same assignment, the `if`'s test.
 #[allow(clippy::type_complexity)]
 fn conditional_extrema(
     module: &Module,
     func: &Function,
     body: &Block,
     carried: &mut HashMap<ExprId, (Vec<ExprId>, bool)>,
+    tests: &mut HashMap<ExprId, ExprId>,
 ) -> HashMap<ExprId, Result<(ReduceOp, Vec<ExprId>), String>> {
     let mut out = HashMap::new();
     let library_math = |f: FuncId| walk::library_math(module, f);
@@ -3196,6 +3220,7 @@ fn conditional_extrema(
                 if (must_carry || !payloads.is_empty()) && entry.is_ok() {
                     let later = matches!(cmp.2, BinOpKind::Ge | BinOpKind::Le);
                     carried.insert(a, (payloads, later));
+                    tests.insert(a, *cond);
                 }
                 out.insert(a, entry);
             }

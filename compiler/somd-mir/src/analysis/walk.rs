@@ -892,6 +892,29 @@ fn fixed_init(func: &Function, l: LocalId) -> Option<ExprId> {
     (!assigned).then_some(init)
 }
 
+/// The element reads (`Index` expressions) that evaluating `root` always evaluates: not
+/// those in a conditional expression's branches or in the right operand of `&&` or `||`.
+pub fn evaluated_reads(func: &Function, root: ExprId) -> Vec<ExprId> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(e) = stack.pop() {
+        let kind = &func.expr(e).kind;
+        if let ExprKind::Index { .. } = kind {
+            out.push(e);
+        }
+        match kind {
+            ExprKind::Conditional { cond, .. } => stack.push(*cond),
+            ExprKind::Binary { op, lhs, .. }
+                if matches!(op.kind, BinOpKind::And | BinOpKind::Or) =>
+            {
+                stack.push(*lhs)
+            }
+            _ => stack.extend(children(kind)),
+        }
+    }
+    out
+}
+
 /// Whether `a` and `b` are the same expression: the same operations, in the same types, on
 /// the same constants, locals, fields and elements. Evaluated one after the other with
 /// nothing assigned in between, two such expressions that have no effect give one value.
