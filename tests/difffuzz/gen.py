@@ -71,7 +71,8 @@ calling static helpers (one with a loop of its own) and declaring a local, and l
 both storing and reducing (stores then a reduction of what they stored, or a reduction
 of the result's elements then stores into it), storing two arrays or reducing into two
 accumulators; a loop may leave some iterations first with `continue`, and have its index
-declared before it (in a block of its own); with
+declared before it (in a block of its own), with or without its start (`int i = lo; for
+(; ..)`); with
 `--throwing`, a loop may divide by a value that can be zero.
 
 Usage: gen.py SEED [--methods N] [--throwing] [--effects] [--shapes] [--views] [--tables]
@@ -1052,11 +1053,17 @@ def header(rng, lo, hi):
 def open_loop(rng, lo, hi):
     """A host loop's opening lines, and the lines closing what they open besides the loop:
     a tenth of the time the loop's index is declared before it, in a block of its own
-    (`{ int i; for (i = lo; ..) { .. } }`)."""
+    (`{ int i; for (i = lo; ..) { .. } }`), and another tenth it is declared with its
+    start before a loop without an initialiser (`{ int i = lo; for (; ..; ..) { .. } }`,
+    which `loop_forms` makes counted)."""
     h = header(rng, lo, hi)
-    if rng.random() >= 0.1:
-        return [h], []
-    return ["        {", "        int i;", h.replace("for (int i = ", "for (i = ")], ["        }"]
+    c = rng.random()
+    if c < 0.1:
+        return ["        {", "        int i;", h.replace("for (int i = ", "for (i = ")], ["        }"]
+    if c < 0.2:
+        start, rest = h.split("for (int i = ", 1)[1].split("; ", 1)
+        return ["        {", "        int i = %s;" % start, "        for (; " + rest], ["        }"]
+    return [h], []
 
 
 def skip(rng, e2):

@@ -5784,6 +5784,27 @@ fn host_loops_keeping_argument_extrema_run_on_the_device() {
     assert!(!calls.iter().any(|c| c.name == "Main.main$loop8"), "{stderr}");
 }
 
+/// Host loops over SOMD results written as `while` loops, `for` loops without an
+/// initialiser, with a mirrored test or a decrement in the test run on the device
+/// (`device_outlined_while`): the store uploads `y` at its first call only and downloads
+/// nothing, the five reductions find `p` resident, and the loop whose index is read after
+/// it makes no call.
+#[test]
+fn host_loops_in_other_forms_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_while";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 50,000 elements, 3 rounds.
+    let (n, rounds) = (50_000u64, 3usize);
+    stores_upload_once(&calls, &[(1, 8 * n, n)], rounds, Some("p"), stderr);
+    reductions_find_their_input_resident(&calls, 2..=6, rounds, ("p", 8 * n), stderr);
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop7"), "{stderr}");
+}
+
 /// Host loops stepping down over SOMD results run on the device (`device_outlined_down`):
 /// the five reductions (from `n - 1`, `n + 1` and `n - 3` down, to 0, past `n / 2` and -2)
 /// find `p` resident, upload nothing and bring down partials only; the loop writing `w` at

@@ -1,9 +1,11 @@
 //! Counted loops written in other Java forms become `for (int i = lo; test; update)`.
 //!
-//! The parallel-loop analysis, the search rewrite (`first_match`) and the bounds proofs read
-//! a counted loop as a block `[Let i = lo; Loop { test; update }]`: what `for (int i = lo;
-//! i < hi; i++)` lowers to. Java programs write the same loop in other forms, which this
-//! pass rewrites in SOMD functions, each exactly (Java's semantics are unchanged):
+//! The parallel-loop analysis, the search rewrite (`first_match`), the bounds proofs and the
+//! outlining of host loops (`outline_loops`) read a counted loop as a block `[Let i = lo;
+//! Loop { test; update }]`: what `for (int i = lo; i < hi; i++)` lowers to. Java programs
+//! write the same loop in other forms, which this pass rewrites in SOMD functions and
+//! (since the ninety-first session) in host functions calling SOMD methods, each exactly
+//! (Java's semantics are unchanged):
 //!
 //! - **A mirrored test.** `hi > i` becomes `i < hi` (`>=` and `<=` likewise, `<` and `>`
 //!   back) in the test of any loop, where `i` is the local the loop steps (its update's,
@@ -55,10 +57,15 @@ use crate::analysis::walk;
 use crate::ir::*;
 use somd_syntax::ast::PrimType;
 
-/// Rewrites the loops of every SOMD function of `module` into counted form where exact.
+/// Rewrites the loops of every SOMD function of `module` into counted form where exact, and
+/// (ninety-first session) those of every host function that calls a SOMD method, whose
+/// loops over the results `outline_loops` reads in the same form (`int i = 0; while (i <
+/// n) { y[i] += p[i]; i++; }` after `p = f(x)`).
 pub fn canonicalize_loops(module: &mut Module) {
     for func in &mut module.functions {
-        if func.somd.is_some() {
+        let host = func.somd.is_none() && !func.is_local && func.kind != FuncKind::StaticInit;
+        let calls_somd = || func.exprs.iter().any(|e| matches!(e.kind, ExprKind::SomdCall { .. }));
+        if func.somd.is_some() || (host && calls_somd()) {
             let mut body = std::mem::take(&mut func.body);
             let changed = block(func, &mut body);
             func.body = body;
