@@ -169,6 +169,23 @@ pub struct Module {
     /// The last parts of split host loops that `outline_loops` kept on the host, for
     /// `explain`.
     pub host_parts: Vec<HostPart>,
+    /// The host loops reading SOMD results that `outline_loops` left as written, for
+    /// `explain`.
+    pub host_loops: Vec<HostLoop>,
+}
+
+/// A host loop reading the elements of a SOMD result that `outline_loops` left as written:
+/// the result comes down for it.
+#[derive(Clone, Debug)]
+pub struct HostLoop {
+    pub caller: FuncId,
+    /// Where the loop is (its index's declaration or assignment).
+    pub span: Span,
+    /// The caller's array holding a SOMD result that the loop reads.
+    pub result: LocalId,
+    /// Why it is no SOMD method, in words, and the construct's position where there is one.
+    pub why: String,
+    pub at: Option<Span>,
 }
 
 /// The last part of a host loop that `outline_loops` split, kept on the host after the

@@ -141,11 +141,18 @@ pub fn outline_host_loops(module: &mut Module) {
         let mut made = Made { next: module.functions.len(), ..Made::default() };
         let passed = HashSet::new();
         outline_block(module, caller, &mut func, &mut body, &passed, &mut made);
-        let Made { methods: made, host_parts, .. } = made;
+        let Made { methods: made, host_parts, host_loops, .. } = made;
+        let caller = FuncId(f as u32);
+        module.host_loops.extend(host_loops.into_iter().map(|(span, result, why)| HostLoop {
+            caller,
+            span,
+            result,
+            why: why.why,
+            at: why.at,
+        }));
         if made.is_empty() {
             continue;
         }
-        let caller = FuncId(f as u32);
         module.host_parts.extend(host_parts.into_iter().map(|(span, accumulator)| HostPart {
             caller,
             span,
@@ -189,15 +196,29 @@ fn outline_block(
             Stmt::Block(b) => index_declared_before(original, b),
             _ => None,
         };
+        let mut refused = None;
         let pieces = match (&*stmt, &declared_before) {
             (_, Some(b)) | (Stmt::Block(b), None) => {
                 match qualifies(module, original, b, passed, &made.arrays) {
-                    Some(plan) => vec![(b.clone(), Becomes::Method(plan))],
-                    None => split(module, original, b, passed, &made.arrays).unwrap_or_default(),
+                    Ok(plan) => vec![(b.clone(), Becomes::Method(plan))],
+                    Err(why) => {
+                        let pieces = split(module, original, b, passed, &made.arrays);
+                        refused = Some(why).filter(|_| pieces.is_none());
+                        pieces.unwrap_or_default()
+                    }
                 }
             }
             _ => Vec::new(),
         };
+        if let (Some(why), Some(b)) = (
+            refused,
+            declared_before.as_ref().or(match &*stmt {
+                Stmt::Block(b) => Some(b),
+                _ => None,
+            }),
+        ) {
+            made.stays_on_host(module, original, b, why);
+        }
         if pieces.is_empty() {
             // A loop passing an array it does not declare to SOMD methods: each round's
             // call reads what the round wrote into it.
@@ -268,7 +289,11 @@ fn outline_block(
                 Target::Reduction { acc, .. } => Some(*acc),
                 Target::ArgExtremum(ax) => Some(ax.m),
             };
-            if accumulator.is_some() && !reduces_on_a_device(module, &loop_fn) {
+            if let Some(why) = accumulator.and_then(|_| reduces_on_a_device(module, &loop_fn).err())
+            {
+                if planned.len() == 1 {
+                    made.stays_on_host(module, original, b, why);
+                }
                 break;
             }
             // The caller and the method's id are the module's to give
@@ -332,6 +357,55 @@ struct Made {
     /// The split loops' parts kept on the host: where each loop was, and the local the part
     /// reduces into.
     host_parts: Vec<(somd_diag::Span, LocalId)>,
+    /// The loops reading SOMD results that stay as written, and why (`explain`).
+    host_loops: Vec<(somd_diag::Span, LocalId, Refusal)>,
+}
+
+impl Made {
+    /// Records the loop `b` of `func` (`[i = lo; Loop]` or `[Let i = lo; Loop]`), which stays
+    /// as written for `why`, when it holds no other loop and reads elements of an array that
+    /// some statement gives SOMD results (where it holds one then, the result comes down for
+    /// the loop).
+    fn stays_on_host(&mut self, module: &Module, func: &Function, b: &Block, why: Refusal) {
+        // Innermost loops only: a loop around others (the rounds around a SOMD call) says
+        // nothing a user would change.
+        let mut loops = 0;
+        walk::each_stmt(b, &mut |s| loops += matches!(s, Stmt::Loop { .. }) as usize);
+        if loops != 1 {
+            return;
+        }
+        // The arrays whose elements it reads (a plain store's place is no read).
+        let (mut arrays, mut stored) = (Vec::new(), HashSet::new());
+        walk::each_stmt(b, &mut |s| {
+            for root in walk::stmt_roots(s) {
+                walk::each_expr(func, root, &mut |e| match func.expr(e).kind {
+                    ExprKind::Assign { target, .. } => {
+                        stored.insert(target);
+                    }
+                    ExprKind::Index { .. } if !stored.contains(&e) => {
+                        if let Some((a, _)) = walk::index_root(func, e) {
+                            if !arrays.contains(&a) {
+                                arrays.push(a);
+                            }
+                        }
+                    }
+                    _ => {}
+                });
+            }
+        });
+        let result = arrays.into_iter().find(|a| {
+            keep::is_prim_array(&func.local(*a).ty)
+                && (self.arrays.contains(a) || holds_somd_results(module, func, *a))
+        });
+        let span = match b.stmts.first() {
+            Some(Stmt::Let { local, .. }) => func.local(*local).span,
+            Some(Stmt::Expr(assign)) => func.expr(*assign).span,
+            _ => return,
+        };
+        if let Some(result) = result {
+            self.host_loops.push((span, result, why));
+        }
+    }
 }
 
 /// What one loop of a split loop ([`split`]), or a qualifying loop, becomes.
@@ -429,19 +503,22 @@ fn qualifies(
     b: &Block,
     passed: &HashSet<LocalId>,
     results: &[LocalId],
-) -> Option<Plan> {
-    let parts = loop_parts(b)?;
+) -> Result<Plan, Refusal> {
+    let parts = loop_parts(b).ok_or_else(|| {
+        Refusal::new("it is no counted loop (`for (int i = lo; test; update)`, tested first)")
+    })?;
     let LoopParts { index: i, start: lo, test, body, update, .. } = parts;
     let index = func.local(i);
     if index.kind != LocalKind::Var || index.ty != Type::Prim(PrimType::Int) {
-        return None;
+        return Err(Refusal::new("its index is no `int` local"));
     }
     let is_index = |e: ExprId| parts.is_index(func, e);
     // Up to `i < hi` or `i <= hi`, or down to `i >= lo` or `i > lo`, by a constant step: the
     // other bound is the test's.
+    let stepped = || Refusal::new("its index does not step by a constant");
     let step = match update {
-        [u] => walk::constant_step(func, *u, i)?,
-        _ => return None,
+        [u] => walk::constant_step(func, *u, i).ok_or_else(stepped)?,
+        _ => return Err(stepped()),
     };
     let hi = match &func.expr(test).kind {
         ExprKind::Binary { op, lhs, rhs }
@@ -454,7 +531,12 @@ fn qualifies(
         {
             *rhs
         }
-        _ => return None,
+        _ => {
+            return Err(Refusal::new(
+                "its test is not `i < hi` or `i <= hi` stepping up, `i >= lo` or `i > lo` \
+                 stepping down",
+            ))
+        }
     };
     fn bound(func: &Function, e: ExprId, i: LocalId) -> bool {
         match &func.expr(e).kind {
@@ -483,18 +565,31 @@ fn qualifies(
     }
     let bound = |e: ExprId| bound(func, e, i);
     if !bound(lo) || !bound(hi) {
-        return None;
+        return Err(Refusal::new(
+            "a bound is not a constant, a local, a length, or sums, differences and constant \
+             multiples of those",
+        ));
     }
     // The body: declarations of primitive locals, stores to `w[i]`, and `if`s of those.
     let mut scan = Scan { declared: HashSet::from([i]), index: Some(i), ..Scan::default() };
     if !scan.block(module, func, body, &is_index) {
-        return None;
+        let (what, at) = scan.refused.unwrap_or(("a statement".into(), None));
+        return Err(Refusal {
+            why: format!(
+                "{what}, which a loop made a method does not hold (it holds declarations of \
+                 primitive locals with a value, stores at the index to one array, updates of one \
+                 accumulator with one operator, one argument extremum, `continue` and `if`s of \
+                 those)"
+            ),
+            at,
+        });
     }
     let Scan { declared, written, roots, reads_w, acc, place, argext, .. } = scan;
     let place = place.unwrap_or(0);
+    let two = || Refusal::new("it computes an array and a scalar, or two scalars, at once");
     if let Some((m, payloads, rel)) = argext {
         if written.is_some() || acc.is_some() {
-            return None;
+            return Err(two());
         }
         let plan = arg_extremum(
             module,
@@ -505,13 +600,17 @@ fn qualifies(
             (m, payloads, rel),
             results,
         )?;
-        return Some(Plan { step, ..plan });
+        return Ok(Plan { step, ..plan });
     }
     if let (None, Some((acc, op))) = (written, acc) {
         let plan = reduction(module, func, (lo, hi, i), &declared, &roots, (acc, op), results)?;
-        return Some(Plan { step, ..plan });
+        return Ok(Plan { step, ..plan });
     }
-    let w = written.filter(|_| acc.is_none())?;
+    let w = match (written, acc) {
+        (Some(w), None) => w,
+        (None, None) => return Err(Refusal::new("it stores nothing and updates no accumulator")),
+        _ => return Err(two()),
+    };
     let wl = func.local(w);
     if wl.kind != LocalKind::Var
         || wl.dist.is_some()
@@ -519,7 +618,11 @@ fn qualifies(
         || !keep::is_prim_array(&wl.ty)
         || declared.contains(&w)
     {
-        return None;
+        return Err(Refusal::new(format!(
+            "`{}`, the array it stores to, is no 1-D array of primitives that the function \
+             declares",
+            wl.name
+        )));
     }
     // Every expression the loop evaluates besides the stores' places; the arrays whose
     // elements it reads (`w` too where a store reads its element first).
@@ -533,7 +636,15 @@ fn qualifies(
         !matches!(func.expr(array).kind, ExprKind::Local(a) if a == w)
             || offset_of(func, index, i) == Some(place)
     };
-    let (mut more, arrays) = loop_reads(module, func, &roots, (lo, hi, i), &declared, &at_index)?;
+    let (mut more, arrays) = loop_reads(module, func, &roots, (lo, hi, i), &declared, &at_index)
+        .ok_or_else(|| {
+            Refusal::new(format!(
+                "it reads something besides constants, `final` statics, locals, elements at \
+                 the index of `{}`, elements of other arrays and lengths, through operators, \
+                 `Math` and helpers without effects given values",
+                wl.name
+            ))
+        })?;
     reads.append(&mut more);
     read_arrays.extend(arrays);
     // A result read on the host, or `w` updated or written on the host between the device
@@ -545,11 +656,34 @@ fn qualifies(
         read_arrays.iter().any(|a| results.contains(a) || holds_somd_results(module, func, *a))
             || (computed && read_arrays.contains(&w) && handed_to_somd(func, w))
             || (computed && passed.contains(&w));
-    if !gains || !keep::unshared_array(module, func, w) {
-        return None;
+    if !gains {
+        return Err(Refusal::new(
+            "it reads no SOMD result, and its array goes to no SOMD call after a computed \
+             range",
+        ));
+    }
+    if !keep::unshared_array(module, func, w) {
+        return Err(Refusal::new(format!(
+            "`{}` may lend its elements to another name, or hold an array it was not given \
+             fresh",
+            wl.name
+        )));
     }
     reads.retain(|l| *l != w);
-    Some(Plan { target: Target::Array(w), reads, step, place })
+    Ok(Plan { target: Target::Array(w), reads, step, place })
+}
+
+/// Why a host loop stays as written (`qualifies`), for `explain`: in words, and where in
+/// the loop.
+pub(super) struct Refusal {
+    why: String,
+    at: Option<somd_diag::Span>,
+}
+
+impl Refusal {
+    fn new(why: impl Into<String>) -> Self {
+        Refusal { why: why.into(), at: None }
+    }
 }
 
 /// The constant `c` where `e` is `i`, `i + c`, `c + i` or `i - c`.
@@ -759,9 +893,11 @@ fn reduction(
     roots: &[ExprId],
     (acc, op): (LocalId, ReduceOp),
     results: &[LocalId],
-) -> Option<Plan> {
+) -> Result<Plan, Refusal> {
     let local = func.local(acc);
-    let Type::Prim(ty) = local.ty else { return None };
+    let Type::Prim(ty) = local.ty else {
+        return Err(Refusal::new("its accumulator is no primitive"));
+    };
     let exact = match ty {
         PrimType::Int | PrimType::Long => {
             !matches!(op, ReduceOp::Sub | ReduceOp::And | ReduceOp::Or)
@@ -774,13 +910,21 @@ fn reduction(
         _ => false,
     };
     // (The body's own locals are no accumulators: `Scan::accumulates`.)
-    if !exact || local.kind != LocalKind::Var || local.dist.is_some() || local.shared {
-        return None;
+    if !exact {
+        return Err(Refusal::new(format!(
+            "its reduction of `{}` with `{}` is not exact in another order (a floating-point \
+             sum rounds differently)",
+            local.name,
+            op.symbol()
+        )));
+    }
+    if local.kind != LocalKind::Var || local.dist.is_some() || local.shared {
+        return Err(Refusal::new(format!("`{}` is no local of the function", local.name)));
     }
     let (reads, over) = reads_over_results(module, func, bounds, declared, roots, results)?;
     let reads = reads.into_iter().filter(|l| *l != over && *l != acc).collect();
     // (`qualifies` gives it the loop's step.)
-    Some(Plan { target: Target::Reduction { acc, op, over }, reads, step: 1, place: 0 })
+    Ok(Plan { target: Target::Reduction { acc, op, over }, reads, step: 1, place: 0 })
 }
 
 /// What a reduction loop reads ([`loop_reads`], any element), and its method's `dist`
@@ -794,8 +938,14 @@ fn reads_over_results(
     declared: &HashSet<LocalId>,
     roots: &[ExprId],
     results: &[LocalId],
-) -> Option<(Vec<LocalId>, LocalId)> {
-    let (reads, read_arrays) = loop_reads(module, func, roots, bounds, declared, &|_, _| true)?;
+) -> Result<(Vec<LocalId>, LocalId), Refusal> {
+    let (reads, read_arrays) = loop_reads(module, func, roots, bounds, declared, &|_, _| true)
+        .ok_or_else(|| {
+            Refusal::new(
+                "it reads something besides constants, `final` statics, locals, elements and \
+                 lengths, through operators, `Math` and helpers without effects given values",
+            )
+        })?;
     let holds_results = |a: &LocalId| {
         read_arrays.contains(a)
             && keep::is_prim_array(&func.local(*a).ty)
@@ -810,8 +960,9 @@ fn reads_over_results(
         .iter()
         .copied()
         .find(|a| holds_results(a) && at_index.contains(a))
-        .or_else(|| reads.iter().copied().find(holds_results))?;
-    Some((reads, over))
+        .or_else(|| reads.iter().copied().find(holds_results))
+        .ok_or_else(|| Refusal::new("it reads no 1-D SOMD result"))?;
+    Ok((reads, over))
 }
 
 /// The [`Plan`] of an argument extremum loop (ninety-first session; bounds, body locals and
@@ -832,19 +983,30 @@ fn arg_extremum(
     roots: &[ExprId],
     (m, payloads, rel): (LocalId, Vec<LocalId>, BinOpKind),
     results: &[LocalId],
-) -> Option<Plan> {
+) -> Result<Plan, Refusal> {
     let mut table = None::<PrimType>;
     for l in std::iter::once(m).chain(payloads.iter().copied()) {
         let local = func.local(l);
-        let Type::Prim(ty) = local.ty else { return None };
+        let name = &local.name;
+        let not_local = || Refusal::new(format!("`{name}` is no primitive local of the function"));
+        let Type::Prim(ty) = local.ty else { return Err(not_local()) };
         if local.kind != LocalKind::Var || local.dist.is_some() || local.shared {
-            return None;
+            return Err(not_local());
         }
         table = Some(match (table, ty) {
-            (_, PrimType::Boolean) => return None,
+            (_, PrimType::Boolean) => {
+                return Err(Refusal::new(format!(
+                    "`{name}`, set with the extremum, is a `boolean`"
+                )))
+            }
             // `long` and floating values share no type that holds both exactly.
             (Some(PrimType::Long), PrimType::Float | PrimType::Double)
-            | (Some(PrimType::Double), PrimType::Long) => return None,
+            | (Some(PrimType::Double), PrimType::Long) => {
+                return Err(Refusal::new(format!(
+                    "`{name}` and the other values the extremum sets share no type holding \
+                     each exactly (a `long` and a floating-point value)"
+                )))
+            }
             (Some(PrimType::Double), _) | (_, PrimType::Float | PrimType::Double) => {
                 PrimType::Double
             }
@@ -855,8 +1017,9 @@ fn arg_extremum(
     let (reads, over) = reads_over_results(module, func, bounds, declared, roots, results)?;
     let own = |l: &LocalId| *l == over || *l == m || payloads.contains(l);
     let reads = reads.into_iter().filter(|l| !own(l)).collect();
-    let ax = ArgExt { m, payloads, rel, over, table: table? };
-    Some(Plan { target: Target::ArgExtremum(ax), reads, step: 1, place: 0 })
+    let table = table.ok_or_else(|| Refusal::new("it sets no extremum"))?;
+    let ax = ArgExt { m, payloads, rel, over, table };
+    Ok(Plan { target: Target::ArgExtremum(ax), reads, step: 1, place: 0 })
 }
 
 /// What [`qualifies`] finds in a loop's body.
@@ -884,6 +1047,8 @@ struct Scan {
     /// The one argument extremum's `m`, payloads and test as a relation of `v` to `m`
     /// (`Scan::arg_extremum`).
     argext: Option<(LocalId, Vec<LocalId>, BinOpKind)>,
+    /// The innermost statement refused first, in words and where (`explain`).
+    refused: Option<(String, Option<somd_diag::Span>)>,
 }
 
 impl Scan {
@@ -896,7 +1061,13 @@ impl Scan {
         block: &Block,
         is_index: &dyn Fn(ExprId) -> bool,
     ) -> bool {
-        block.stmts.iter().all(|s| self.stmt(module, func, s, is_index))
+        block.stmts.iter().all(|s| {
+            let held = self.stmt(module, func, s, is_index);
+            if !held && self.refused.is_none() {
+                self.refused = Some(described(module, func, s));
+            }
+            held
+        })
     }
 
     /// Whether `s` is a declaration of a primitive local with a value, a store to the one
@@ -1131,6 +1302,50 @@ impl Scan {
     }
 }
 
+/// A statement in words, and where it is, for a [`Refusal`].
+fn described(module: &Module, func: &Function, s: &Stmt) -> (String, Option<somd_diag::Span>) {
+    let at = |e: ExprId| Some(func.expr(e).span);
+    match s {
+        Stmt::Let { local, .. } => {
+            let l = func.local(*local);
+            (format!("the declaration of `{}`", l.name), Some(l.span))
+        }
+        Stmt::Expr(e) => {
+            let target = match &func.expr(*e).kind {
+                ExprKind::Assign { target, .. }
+                | ExprKind::CompoundAssign { target, .. }
+                | ExprKind::IncDec { target, .. } => Some(*target),
+                _ => None,
+            };
+            let what = match target.map(|t| &func.expr(t).kind) {
+                Some(ExprKind::Local(l)) => format!("the update of `{}`", func.local(*l).name),
+                Some(ExprKind::Index { array, .. }) => match func.expr(*array).kind {
+                    ExprKind::Local(w) => format!("the store to `{}`", func.local(w).name),
+                    _ => "the store".into(),
+                },
+                Some(_) => "the store".into(),
+                None => match &func.expr(*e).kind {
+                    ExprKind::Call { func: callee, .. } => {
+                        format!("the call of `{}`", module.function(*callee).name)
+                    }
+                    ExprKind::Builtin {
+                        builtin: Builtin::Print { .. } | Builtin::Println { .. },
+                        ..
+                    } => "the output".into(),
+                    _ => "the statement".into(),
+                },
+            };
+            (what, at(*e))
+        }
+        Stmt::If { cond, .. } => ("the `if`".into(), at(*cond)),
+        Stmt::Loop { test, .. } => ("a nested loop".into(), test.and_then(at)),
+        Stmt::Break(_) => ("a `break`".into(), None),
+        Stmt::Continue(_) => ("a labelled `continue`".into(), None),
+        Stmt::Return(e) => ("a `return`".into(), e.and_then(at)),
+        _ => ("a statement".into(), None),
+    }
+}
+
 /// The reduction operator of a binary operator, where it has one.
 fn op_of(op: BinOpKind) -> Option<ReduceOp> {
     Some(match op {
@@ -1249,12 +1464,21 @@ fn holds_somd_results(module: &Module, func: &Function, local: LocalId) -> bool 
 }
 
 /// Whether the SOMD method made of a reduction loop is one the device runs, its loop a
-/// parallel reduction (`analysis::parallel`): else the loop stays as written. (An argument
-/// extremum's method names its picking function, which the module gets after this: the
-/// analysis reads of the method's strategy only that it is a function's,
-/// `parallel::strategy_combines`.)
-fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> bool {
-    crate::analysis::parallel::analyze_somd(module, loop_fn).1.is_ok()
+/// parallel reduction (`analysis::parallel`): else the loop stays as written, and the
+/// refusal says why. (An argument extremum's method names its picking function, which the
+/// module gets after this: the analysis reads of the method's strategy only that it is a
+/// function's, `parallel::strategy_combines`.)
+fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> Result<(), Refusal> {
+    match crate::analysis::parallel::analyze_somd(module, loop_fn).1 {
+        Ok(_) => Ok(()),
+        Err(blocker) => {
+            let construct = blocker.construct.trim_start_matches("loop is not parallel: ");
+            Err(Refusal {
+                why: format!("as a SOMD method, its loop would not be parallel: {construct}"),
+                at: Some(blocker.span),
+            })
+        }
+    }
 }
 
 /// Whether the loop `b` of `func`, planned as `plan`, writes an array `w` from 0 up by 1 to

@@ -997,6 +997,23 @@ fn explain_names_host_loops_run_as_somd_methods() {
     let extremum = "Main.somd:43:22: loop in Main.main runs as the SOMD method Main.main$loop5 \
                     (it keeps the extremum `best` and what the iteration that sets it sets";
     assert!(report.contains(extremum), "{extremum}\n{report}");
+    // The loops reading `c` that stay as written say why, and where (ninety-first session):
+    // stores to two arrays that no split takes, an array that is another's too, a `double`
+    // sum.
+    for (at, why) in [
+        ("24:22", "the store to `f`, which a loop made a method does not hold"),
+        ("28:22", "`f` may lend its elements to another name"),
+        ("38:22", "its reduction of `d` with `+` is not exact in another order"),
+    ] {
+        let stays = format!(
+            "Main.somd:{at}: loop in Main.main, reading `c`, which SOMD calls make, stays on \
+             the host: {why}"
+        );
+        assert!(report.contains(&stays), "{stays}\n{report}");
+    }
+    assert!(report.contains("`if`s of those) (at "), "{report}");
+    assert!(report.contains("Main.somd:26:17)\n"), "{report}");
+    assert_eq!(report.matches("stays on the host").count(), 3, "{report}");
 }
 
 /// A host loop storing an array and summing it in `double`s is split (eighty-ninth session):

@@ -622,6 +622,18 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
             outlined.name,
         );
     }
+    for h in &module.host_loops {
+        let caller = module.function(h.caller);
+        let at = h.at.map_or(String::new(), |at| format!(" (at {})", sources.position(at)));
+        let _ = writeln!(
+            out,
+            "{}: loop in {}, reading `{}`, which SOMD calls make, stays on the host: {}{at}",
+            sources.position(h.span),
+            caller.name,
+            caller.local(h.result).name,
+            h.why,
+        );
+    }
     for h in &module.host_parts {
         let caller = module.function(h.caller);
         let _ = writeln!(

@@ -61,7 +61,7 @@ pub(super) fn split(
             update: parts.update.to_vec(),
         };
         let piece = Block { stmts: vec![parts.declaration.clone(), looped] };
-        let plan = match qualifies(module, func, &piece, passed, &stored) {
+        let plan = match qualifies(module, func, &piece, passed, &stored).ok() {
             Some(plan) => plan,
             None if nth > 0 && nth + 1 == runs.len() => {
                 let split_stored = &stored[results.len()..];
