@@ -1549,31 +1549,15 @@ fn loop_function(
         Target::ArgExtremum(ax) => Type::Array(Box::new(Type::Prim(ax.table))),
         _ => caller.local(plan.assigned()).ty.clone(),
     };
-    let mut f = Function {
-        name,
-        class: caller.class,
-        kind: FuncKind::Static,
-        params: Vec::new(),
-        ret,
-        locals: Vec::new(),
-        exprs: Vec::new(),
-        labels: 0,
-        body: Block::default(),
-        is_local: false,
-        somd: Some(SomdSig {
-            dist_params: vec![(0, Distribution::Block)],
-            reduction: match (&plan.target, picked_by) {
-                (Target::Array(_), _) => Reduction::Assemble,
-                (Target::Reduction { op, .. }, _) => Reduction::Op(*op),
-                (Target::ArgExtremum(_), picked_by) => Reduction::Combine(picked_by?),
-            },
-        }),
-        intermediate: None,
-        early_exits: Vec::new(),
-        rereads: Vec::new(),
-        to_strings: Vec::new(),
-        span,
+    let somd = SomdSig {
+        dist_params: vec![(0, Distribution::Block)],
+        reduction: match (&plan.target, picked_by) {
+            (Target::Array(_), _) => Reduction::Assemble,
+            (Target::Reduction { op, .. }, _) => Reduction::Op(*op),
+            (Target::ArgExtremum(_), picked_by) => Reduction::Combine(picked_by?),
+        },
     };
+    let mut f = static_function(name, caller.class, ret, Some(somd), span);
     let mut locals = HashMap::new();
     for (k, l) in plan.params().into_iter().enumerate() {
         let local = caller.local(l);
@@ -1619,6 +1603,34 @@ fn loop_function(
     // reduction's accumulator, a parameter, gets its local as theirs do.
     crate::param_copies::copy_function(&mut f);
     Some((f, index))
+}
+
+/// A static function of `class` without parameters, locals or statements yet.
+fn static_function(
+    name: String,
+    class: ClassId,
+    ret: Type,
+    somd: Option<SomdSig>,
+    span: somd_diag::Span,
+) -> Function {
+    Function {
+        name,
+        class,
+        kind: FuncKind::Static,
+        params: Vec::new(),
+        ret,
+        locals: Vec::new(),
+        exprs: Vec::new(),
+        labels: 0,
+        body: Block::default(),
+        is_local: false,
+        somd,
+        intermediate: None,
+        early_exits: Vec::new(),
+        rereads: Vec::new(),
+        to_strings: Vec::new(),
+        span,
+    }
 }
 
 /// The body of an argument extremum's method ([`Target::ArgExtremum`]) around its loop
@@ -1713,24 +1725,8 @@ fn pick_function(
     let table = Type::Array(Box::new(Type::Prim(ax.table)));
     let elem = Type::Prim(ax.table);
     let boolean = Type::Prim(PrimType::Boolean);
-    let mut f = Function {
-        name: format!("{loop_name}$pick"),
-        class: caller.class,
-        kind: FuncKind::Static,
-        params: Vec::new(),
-        ret: table.clone(),
-        locals: Vec::new(),
-        exprs: Vec::new(),
-        labels: 0,
-        body: Block::default(),
-        is_local: false,
-        somd: None,
-        intermediate: None,
-        early_exits: Vec::new(),
-        rereads: Vec::new(),
-        to_strings: Vec::new(),
-        span,
-    };
+    let mut f =
+        static_function(format!("{loop_name}$pick"), caller.class, table.clone(), None, span);
     let [a, b] = ["a", "b"].map(|name| {
         let p = f.push_local(Local {
             name: name.into(),
