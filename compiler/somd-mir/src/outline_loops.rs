@@ -275,7 +275,7 @@ fn outline_block(
             // (`fills_new_array` sees the statements before the loop, not earlier parts.)
             let whole = nth == 0 && fills_new_array(func, before, piece, plan);
             let pick = match &plan.target {
-                Target::ArgExtremum(ax) => Some((pick_function(original, ax, &name, span), ax)),
+                Target::ArgExtremum(ax) => Some(pick_function(original, ax, &name, span)),
                 _ => None,
             };
             let picked_by = pick.as_ref().map(|_| FuncId(id.0 + 1));
@@ -307,7 +307,7 @@ fn outline_block(
                 step: plan.step,
             };
             new.push((loop_fn, Some(outlined)));
-            new.extend(pick.map(|(f, _)| (f, None)));
+            new.extend(pick.map(|f| (f, None)));
             ids.push(id);
         }
         if ids.len() < planned.len() {
@@ -911,9 +911,12 @@ fn reduction(
     };
     // (The body's own locals are no accumulators: `Scan::accumulates`.)
     if !exact {
+        let rounds = match ty {
+            PrimType::Float | PrimType::Double => " (floating-point arithmetic rounds differently)",
+            _ => "",
+        };
         return Err(Refusal::new(format!(
-            "its reduction of `{}` with `{}` is not exact in another order (a floating-point \
-             sum rounds differently)",
+            "its reduction of `{}` with `{}` is not exact in another order{rounds}",
             local.name,
             op.symbol()
         )));
