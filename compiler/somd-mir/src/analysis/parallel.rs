@@ -1847,13 +1847,13 @@ impl Cx<'_> {
                 ExprKind::Local(l) if declared.contains(l) => {}
                 ExprKind::Local(l) => {
                     let name = &func.local(*l).name;
-                    let safe = |x: ExprId| {
-                        let proven = proven.get_or_init(|| {
+                    let proven_once = || {
+                        proven.get_or_init(|| {
                             let outputs = super::bounds::output_lengths(&self.outputs);
                             super::bounds::proven_in_bounds(func, body, known, &outputs)
-                        });
-                        cannot_fail(self.module, func, x, proven)
+                        })
                     };
+                    let safe = |x: ExprId| cannot_fail(self.module, func, x, proven_once());
                     if let (Some(lead), ExprKind::Assign { value, .. }) =
                         (payload_of.get(&e), &expr.kind)
                     {
@@ -1868,10 +1868,7 @@ impl Cx<'_> {
                             .map(|cond| walk::evaluated_reads(func, *cond))
                             .unwrap_or_default();
                         let safe_payload = |x: ExprId| {
-                            let proven = proven.get_or_init(|| {
-                                let outputs = super::bounds::output_lengths(&self.outputs);
-                                super::bounds::proven_in_bounds(func, body, known, &outputs)
-                            });
+                            let proven = proven_once();
                             let library_math = |f: FuncId| walk::library_math(self.module, f);
                             let in_bounds = |e: ExprId| {
                                 proven.contains(&e)
