@@ -48,7 +48,9 @@
 //!   since `old > lo`; its start `e` and its bound `lo` must each be a length or a
 //!   constant above `Integer.MIN_VALUE` (from `Integer.MIN_VALUE` Java runs no iteration,
 //!   while `e - 1` would wrap to the top; with `lo` at `Integer.MIN_VALUE` the index would
-//!   wrap at the end where Java's test fails).
+//!   wrap at the end where Java's test fails), and its body must not assign `i` (one
+//!   setting it to `Integer.MIN_VALUE` ends Java's loop at the test, where the rewritten
+//!   update wraps to the top first: review 168).
 //!
 //! A loop that does not qualify is left as written; it runs on the CPU as before, and
 //! `explain` names its form.
@@ -396,7 +398,8 @@ fn split_for_inits(func: &Function, b: &mut Block, k: usize) {
 /// last) and the loop's update is `i--` (module doc). Returns whether it rewrote.
 fn decrement_in_test(func: &mut Function, b: &mut Block, k: usize) -> bool {
     let Some((i, Some(e))) = int_let(func, b, k) else { return false };
-    let Some(Stmt::Loop { test: Some(test), update, test_at_end: false, .. }) = b.stmts.get(k + 1)
+    let Some(Stmt::Loop { test: Some(test), update, test_at_end: false, body, .. }) =
+        b.stmts.get(k + 1)
     else {
         return false;
     };
@@ -414,9 +417,12 @@ fn decrement_in_test(func: &mut Function, b: &mut Block, k: usize) -> bool {
         ExprKind::Const(Const::Int(c)) => c > i32::MIN,
         _ => false,
     };
+    // A body assigning `i` could give it `Integer.MIN_VALUE`, which `i-- > lo` rejects before
+    // it wraps and `i--; i >= lo` accepts after (review 168); `--i >= lo` wraps first in both.
+    let assigns_i = || walk::assigned_in_block(func, body).contains(&i);
     let form = match (prefix, op.kind) {
         (true, BinOpKind::Ge | BinOpKind::Gt) => true,
-        (false, BinOpKind::Gt) => fits(e) && fits(rhs),
+        (false, BinOpKind::Gt) => fits(e) && fits(rhs) && !assigns_i(),
         _ => false,
     };
     if !update.is_empty() || !decrement || !form {
