@@ -367,11 +367,22 @@ impl Made {
     /// some statement gives SOMD results (where it holds one then, the result comes down for
     /// the loop).
     fn stays_on_host(&mut self, module: &Module, func: &Function, b: &Block, why: Refusal) {
-        // Innermost loops only: a loop around others (the rounds around a SOMD call) says
-        // nothing a user would change.
-        let mut loops = 0;
-        walk::each_stmt(b, &mut |s| loops += matches!(s, Stmt::Loop { .. }) as usize);
-        if loops != 1 {
+        // A loop's block (not a block of the program's holding one), innermost, and calling
+        // no SOMD method: a loop around others or around the calls (the rounds) says nothing
+        // a user would change.
+        if !matches!(b.stmts.as_slice(), [_, Stmt::Loop { .. }]) {
+            return;
+        }
+        let (mut loops, mut calls) = (0, false);
+        walk::each_stmt(b, &mut |s| {
+            loops += matches!(s, Stmt::Loop { .. }) as usize;
+            for root in walk::stmt_roots(s) {
+                walk::each_expr(func, root, &mut |e| {
+                    calls |= matches!(func.expr(e).kind, ExprKind::SomdCall { .. })
+                });
+            }
+        });
+        if loops != 1 || calls {
             return;
         }
         // The arrays whose elements it reads (a plain store's place is no read).
@@ -504,8 +515,13 @@ fn qualifies(
     passed: &HashSet<LocalId>,
     results: &[LocalId],
 ) -> Result<Plan, Refusal> {
-    let parts = loop_parts(b).ok_or_else(|| {
-        Refusal::new("it is no counted loop (`for (int i = lo; test; update)`, tested first)")
+    let parts = loop_parts(b).ok_or_else(|| match b.stmts.first() {
+        // `int i; .. for (i = 0; ..)` that `index_declared_before` did not take.
+        Some(Stmt::Expr(_)) => Refusal::new(
+            "its index is declared before it and read outside it, or the loop is inside \
+             another over the same index",
+        ),
+        _ => Refusal::new("it is no counted loop (`for (int i = lo; test; update)`, tested first)"),
     })?;
     let LoopParts { index: i, start: lo, test, body, update, .. } = parts;
     let index = func.local(i);
@@ -515,7 +531,7 @@ fn qualifies(
     let is_index = |e: ExprId| parts.is_index(func, e);
     // Up to `i < hi` or `i <= hi`, or down to `i >= lo` or `i > lo`, by a constant step: the
     // other bound is the test's.
-    let stepped = || Refusal::new("its index does not step by a constant");
+    let stepped = || Refusal::new("its update does not step the index by a constant");
     let step = match update {
         [u] => walk::constant_step(func, *u, i).ok_or_else(stepped)?,
         _ => return Err(stepped()),
