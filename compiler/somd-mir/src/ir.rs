@@ -174,14 +174,15 @@ pub struct Module {
     pub host_loops: Vec<HostLoop>,
 }
 
-/// A host loop reading the elements of a SOMD result that `outline_loops` left as written:
-/// the result comes down for it.
+/// A host loop reading the elements of an array that statements give SOMD results, which
+/// `outline_loops` left as written (where the array holds a result then, it comes down for
+/// the loop).
 #[derive(Clone, Debug)]
 pub struct HostLoop {
     pub caller: FuncId,
     /// Where the loop is (its index's declaration or assignment).
     pub span: Span,
-    /// The caller's array holding a SOMD result that the loop reads.
+    /// The caller's array, given SOMD results by some statement, that the loop reads.
     pub result: LocalId,
     /// Why it is no SOMD method, in words, and the construct's position where there is one.
     pub why: String,
