@@ -65,9 +65,17 @@ pub fn rewrite_searches(module: &mut Module) {
         (0..module.functions.len()).map(|f| walk::library_math(module, FuncId(f as u32))).collect();
     for func in &mut module.functions {
         if func.somd.is_some() {
-            rewrite_function(func, &library_math);
+            rewrite_in(func, &library_math);
         }
     }
+}
+
+/// Rewrites the searches at the top level of `func`, a function `module` does not hold yet
+/// (a loop `outline_loops` makes a method, analysed as the module will hold it).
+pub(crate) fn rewrite_function(module: &Module, func: &mut Function) {
+    let library_math: Vec<bool> =
+        (0..module.functions.len()).map(|f| walk::library_math(module, FuncId(f as u32))).collect();
+    rewrite_in(func, &library_math);
 }
 
 /// A search found at the top level: the position of its `for` block and its parts.
@@ -84,7 +92,7 @@ struct Search {
     returns: Option<(ExprId, ExprId)>,
 }
 
-fn rewrite_function(func: &mut Function, library_math: &[bool]) {
+fn rewrite_in(func: &mut Function, library_math: &[bool]) {
     let found: Vec<Search> = func
         .body
         .stmts

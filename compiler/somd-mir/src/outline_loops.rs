@@ -454,20 +454,27 @@ enum Target {
     /// which `over` (a SOMD result) is the method's `dist` parameter. `rel` is the test as a
     /// relation of `v` to `m` (`v > m`: the first largest, `v >= m` the last). The method
     /// takes the values of `m` and the payloads before the loop and returns them after it,
-    /// with whether the loop set them, in a table of `table`s ([`ArgExt`]).
+    /// with whether the loop set them, in a table of `table`s ([`ArgExt`]). A search
+    /// (ninety-second session), `if (test) { x = e; ..; break; }` as the loop's body, is
+    /// one too: its first match is the smallest iteration passing the test (the largest
+    /// stepping down), which the method's analysis reads as an argument minimum
+    /// (`first_match`), and what that iteration assigns its payloads.
     ArgExtremum(ArgExt),
 }
 
-/// An argument extremum's locals and how they travel ([`Target::ArgExtremum`]).
+/// An argument extremum's locals and how they travel ([`Target::ArgExtremum`]), or a
+/// search's (ninety-second session): `m` is then the first local the matching iteration
+/// assigns, and `rel` is `None`.
 #[derive(Clone)]
 struct ArgExt {
     m: LocalId,
     payloads: Vec<LocalId>,
-    rel: BinOpKind,
+    /// The test as a relation of `v` to `m`; `None` for a search, whose first match wins.
+    rel: Option<BinOpKind>,
     over: LocalId,
     /// The table's element type, which holds `m` and every payload exactly: `int` or
-    /// `long` for integers, `double` for floating-point values and integers of at most 32
-    /// bits.
+    /// `long` for integers (and `boolean`s, as 0 and 1), `double` for floating-point values
+    /// and integers of at most 32 bits.
     table: PrimType,
 }
 
@@ -606,6 +613,12 @@ fn qualifies(
     if let Some((m, payloads, rel)) = argext {
         if written.is_some() || acc.is_some() {
             return Err(two());
+        }
+        // `first_match` takes a search that is the whole body.
+        if rel.is_none() && body.stmts.len() != 1 {
+            return Err(Refusal::new(
+                "its search's `if (test) { ..; break; }` is not its body's only statement",
+            ));
         }
         let plan = arg_extremum(
             module,
@@ -986,21 +999,23 @@ fn reads_over_results(
 
 /// The [`Plan`] of an argument extremum loop (ninety-first session; bounds, body locals and
 /// expressions as for [`reduction`]): `if (v > m) { m = v; k = e; .. }` is the only update
-/// of locals declared outside the body (`Scan::arg_extremum`), `m` and the payloads
-/// primitive locals of the function, not `boolean`, and some array it reads a fresh SOMD
-/// result. Integral `int` and `long` extrema without payloads are `max` and `min`
+/// of locals declared outside the body (`Scan::arg_extremum`), or a search's `if (test) {
+/// x = e; ..; break; }` the body (`Scan::search`), `m` and the payloads primitive locals of
+/// the function, and some array it reads a fresh SOMD result. Integral `int` and `long` extrema without payloads are `max` and `min`
 /// reductions ([`reduction`]); a `float` or `double` `m` is an argument extremum without
 /// payloads too, since Java keeps the first of `-0.0` and `0.0` and skips NaN. The
 /// analysis of the method made ([`reduces_on_a_device`]) has the last word: it takes only
 /// payloads that cannot fail, have no effect and are read nowhere else in the loop, since
-/// each MI, and each work-item, sets them in iterations where Java's loop may not.
+/// each MI, and each work-item, sets them in iterations where Java's loop may not; for a
+/// search, a test that cannot fail and has no effect, since they evaluate it in iterations
+/// after Java's loop left (`first_match`).
 fn arg_extremum(
     module: &Module,
     func: &Function,
     bounds: (ExprId, ExprId, LocalId),
     declared: &HashSet<LocalId>,
     roots: &[ExprId],
-    (m, payloads, rel): (LocalId, Vec<LocalId>, BinOpKind),
+    (m, payloads, rel): (LocalId, Vec<LocalId>, Option<BinOpKind>),
     results: &[LocalId],
 ) -> Result<Plan, Refusal> {
     let mut table = None::<PrimType>;
@@ -1012,12 +1027,8 @@ fn arg_extremum(
         if local.kind != LocalKind::Var || local.dist.is_some() || local.shared {
             return Err(not_local());
         }
+        // (A `boolean` travels as 0 or 1.)
         table = Some(match (table, ty) {
-            (_, PrimType::Boolean) => {
-                return Err(Refusal::new(format!(
-                    "`{name}`, set with the extremum, is a `boolean`"
-                )))
-            }
             // `long` and floating values share no type that holds both exactly.
             (Some(PrimType::Long), PrimType::Float | PrimType::Double)
             | (Some(PrimType::Double), PrimType::Long) => {
@@ -1064,8 +1075,8 @@ struct Scan {
     /// The place of the stores, `c` of `w[i + c]`.
     place: Option<i32>,
     /// The one argument extremum's `m`, payloads and test as a relation of `v` to `m`
-    /// (`Scan::arg_extremum`).
-    argext: Option<(LocalId, Vec<LocalId>, BinOpKind)>,
+    /// (`Scan::arg_extremum`), or a search's first local and payloads (`Scan::search`).
+    argext: Option<(LocalId, Vec<LocalId>, Option<BinOpKind>)>,
     /// The innermost statement refused first, in words and where (`explain`).
     refused: Option<(String, Option<somd_diag::Span>)>,
 }
@@ -1110,7 +1121,8 @@ impl Scan {
             Stmt::Expr(e) if self.accumulates(module, func, *e) => true,
             Stmt::If { cond, then_block, else_block: None }
                 if self.extremum(module, func, *cond, then_block)
-                    || self.arg_extremum(module, func, *cond, then_block) =>
+                    || self.arg_extremum(module, func, *cond, then_block)
+                    || self.search(func, *cond, then_block) =>
             {
                 true
             }
@@ -1303,9 +1315,40 @@ impl Scan {
             return false;
         }
         let payloads = assigns.iter().map(|(l, _)| *l).filter(|l| *l != m).collect();
-        self.argext = Some((m, payloads, rel));
+        self.argext = Some((m, payloads, Some(rel)));
         self.roots.push(cond);
         self.roots.extend(assigns.iter().map(|(_, e)| *e));
+        true
+    }
+
+    /// Whether `if (cond) { then_block }` is a search's match, `if (test) { x = e; ..; break;
+    /// }` (ninety-second session): assignments of distinct locals declared outside the body,
+    /// then `break` of the loop. Java's loop assigns them once, in its first iteration
+    /// passing the test, and leaves. The loop's only argument extremum ([`qualifies`] asks
+    /// for it to be the body's only statement); its test and values join the `roots`.
+    fn search(&mut self, func: &Function, cond: ExprId, then_block: &Block) -> bool {
+        let Some((Stmt::Break(None), assigns)) = then_block.stmts.split_last() else {
+            return false;
+        };
+        if self.argext.is_some() {
+            return false;
+        }
+        let mut targets: Vec<LocalId> = Vec::new();
+        let mut values = Vec::new();
+        for s in assigns {
+            let Stmt::Expr(a) = s else { return false };
+            let ExprKind::Assign { target, value } = func.expr(*a).kind else { return false };
+            let ExprKind::Local(l) = func.expr(target).kind else { return false };
+            if self.declared.contains(&l) || targets.contains(&l) {
+                return false;
+            }
+            targets.push(l);
+            values.push(value);
+        }
+        let Some((&first, rest)) = targets.split_first() else { return false };
+        self.argext = Some((first, rest.to_vec(), None));
+        self.roots.push(cond);
+        self.roots.extend(values);
         true
     }
 
@@ -1488,7 +1531,10 @@ fn holds_somd_results(module: &Module, func: &Function, local: LocalId) -> bool 
 /// module gets after this: the analysis reads of the method's strategy only that it is a
 /// function's, `parallel::strategy_combines`.)
 fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> Result<(), Refusal> {
-    match crate::analysis::parallel::analyze_somd(module, loop_fn).1 {
+    // A search as the pass after this one gives it (`first_match`).
+    let mut loop_fn = loop_fn.clone();
+    crate::first_match::rewrite_function(module, &mut loop_fn);
+    match crate::analysis::parallel::analyze_somd(module, &loop_fn).1 {
         Ok(_) => Ok(()),
         Err(blocker) => {
             let construct = blocker.construct.trim_start_matches("loop is not parallel: ");
@@ -1688,7 +1734,10 @@ fn arg_extremum_body(
                         if matches!(f.expr(target).kind, ExprKind::Local(l) if l == m)))
                 }) =>
             {
-                then_block.stmts.push(Stmt::Expr(mark));
+                // Before a search's `break`.
+                let at = then_block.stmts.len()
+                    - matches!(then_block.stmts.last(), Some(Stmt::Break(_))) as usize;
+                then_block.stmts.insert(at, Stmt::Expr(mark));
                 true
             }
             _ => walk::stmt_blocks_mut(s).into_iter().any(|b| mark_set(f, b, m, mark)),
@@ -1702,9 +1751,17 @@ fn arg_extremum_body(
         let copy = *copier.locals.get(&l)?;
         let ty = f.local(copy).ty.clone();
         let read = f.push_expr(ExprKind::Local(copy), ty.clone(), span);
-        elements.push(match ty == table {
-            true => read,
-            false => f.push_expr(ExprKind::Convert { operand: read }, table.clone(), span),
+        elements.push(match &ty {
+            _ if ty == table => read,
+            // `b ? 1 : 0`
+            Type::Prim(PrimType::Boolean) => {
+                let [then_expr, else_expr] = [1, 0].map(|k| {
+                    f.push_expr(ExprKind::Const(number(ax.table, k)), table.clone(), span)
+                });
+                let choice = ExprKind::Conditional { cond: read, then_expr, else_expr };
+                f.push_expr(choice, table.clone(), span)
+            }
+            _ => f.push_expr(ExprKind::Convert { operand: read }, table.clone(), span),
         });
     }
     elements.push(f.push_expr(ExprKind::Local(set), table.clone(), span));
@@ -1730,7 +1787,8 @@ fn number(ty: PrimType, k: i32) -> Const {
 /// The function `loop$pick(T[] a, T[] b)` with which the CPU path of an argument
 /// extremum's method `loop` combines its MIs' tables, in order: `b` when it was set
 /// (`ArgExt::set_slot`) and its `m` is in the relation to `a`'s that a later iteration's
-/// value needs to win in Java's loop (`b[0] > a[0]` for `v > m`), else `a`. Every MI starts
+/// value needs to win in Java's loop (`b[0] > a[0]` for `v > m`), else `a`; of a search's,
+/// `a` when it was set (the first match), else `b`. Every MI starts
 /// from the caller's values; one that set `m` holds the best of its share, and picking
 /// from left to right, or in any tree of that order, gives the loop's pair: of equal
 /// values the first for `>`, the last for `>=`. (A device folds its work-items in its own
@@ -1764,23 +1822,39 @@ fn pick_function(
         f.push_expr(ExprKind::Index { array, index }, elem.clone(), span)
     };
     let op = |kind| BinOp { kind, ty: PrimOrRef::Prim(ax.table) };
-    let set = element(&mut f, b, ax.set_slot());
+    // A search's first match wins: `a` when it was set, else `b`.
+    let tested = if ax.rel.is_some() { b } else { a };
+    let set = element(&mut f, tested, ax.set_slot());
     let zero = f.push_expr(ExprKind::Const(number(ax.table, 0)), elem.clone(), span);
     let was_set = f.push_expr(
         ExprKind::Binary { op: op(BinOpKind::Ne), lhs: set, rhs: zero },
         boolean.clone(),
         span,
     );
-    let (lhs, rhs) = (element(&mut f, b, 0), element(&mut f, a, 0));
-    let wins = f.push_expr(ExprKind::Binary { op: op(ax.rel), lhs, rhs }, boolean, span);
     let [ret_a, ret_b] = [a, b].map(|l| f.push_expr(ExprKind::Local(l), table.clone(), span));
-    let take_b = Block { stmts: vec![Stmt::Return(Some(ret_b))] };
-    let inner = Stmt::If { cond: wins, then_block: take_b, else_block: None };
-    f.body = Block {
-        stmts: vec![
-            Stmt::If { cond: was_set, then_block: Block { stmts: vec![inner] }, else_block: None },
-            Stmt::Return(Some(ret_a)),
-        ],
+    let returns = |e: ExprId| Block { stmts: vec![Stmt::Return(Some(e))] };
+    f.body = match ax.rel {
+        Some(rel) => {
+            let (lhs, rhs) = (element(&mut f, b, 0), element(&mut f, a, 0));
+            let wins = f.push_expr(ExprKind::Binary { op: op(rel), lhs, rhs }, boolean, span);
+            let inner = Stmt::If { cond: wins, then_block: returns(ret_b), else_block: None };
+            Block {
+                stmts: vec![
+                    Stmt::If {
+                        cond: was_set,
+                        then_block: Block { stmts: vec![inner] },
+                        else_block: None,
+                    },
+                    Stmt::Return(Some(ret_a)),
+                ],
+            }
+        }
+        None => Block {
+            stmts: vec![
+                Stmt::If { cond: was_set, then_block: returns(ret_a), else_block: None },
+                Stmt::Return(Some(ret_b)),
+            ],
+        },
     };
     f
 }
@@ -1835,7 +1909,13 @@ fn call_statement(
     for (k, l) in std::iter::once(ax.m).chain(ax.payloads.iter().copied()).enumerate() {
         let lt = func.local(l).ty.clone();
         let mut value = element(func, k as i32);
-        if lt != elem {
+        if lt == Type::Prim(PrimType::Boolean) {
+            // `t[k] != 0`
+            let zero = func.push_expr(ExprKind::Const(number(ax.table, 0)), elem.clone(), span);
+            let op = BinOp { kind: BinOpKind::Ne, ty: PrimOrRef::Prim(ax.table) };
+            value =
+                func.push_expr(ExprKind::Binary { op, lhs: value, rhs: zero }, lt.clone(), span);
+        } else if lt != elem {
             value = func.push_expr(ExprKind::Convert { operand: value }, lt.clone(), span);
         }
         let target = func.push_expr(ExprKind::Local(l), lt.clone(), span);

@@ -595,6 +595,12 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                 module.function(o.caller).local(acc).name,
                 op.symbol()
             ),
+            // A search (`first_match` made it an argument minimum).
+            (Some(_), Some(Reduction::Combine(_))) if !outlined.early_exits.is_empty() => {
+                "it is a search, leaving at its first match, and the call assigns what that \
+                 iteration assigns, over arrays that SOMD calls make"
+                    .to_string()
+            }
             (Some(m), Some(Reduction::Combine(_))) => format!(
                 "it keeps the extremum `{}` and what the iteration that sets it sets, over \
                  arrays that SOMD calls make",
