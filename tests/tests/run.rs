@@ -5784,6 +5784,25 @@ fn host_loops_keeping_argument_extrema_run_on_the_device() {
     assert!(!calls.iter().any(|c| c.name == "Main.main$loop8"), "{stderr}");
 }
 
+/// Host searches over SOMD results run on the device (`device_outlined_search`): each
+/// round's six searches and the argument extremum with a `boolean` payload find `r`
+/// resident, upload nothing, launch once and bring down their tables and partials only; the
+/// three searches that stay on the host make no call.
+#[test]
+fn host_searches_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_search";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 60,000 elements, 4 rounds.
+    let (n, rounds) = (60_000u64, 4usize);
+    reductions_find_their_input_resident(&calls, 1..=7, rounds, ("r", 8 * n), stderr);
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop8"), "{stderr}");
+}
+
 /// Host loops over SOMD results written as `while` loops, `for` loops without an
 /// initialiser, with a mirrored test or a decrement in the test run on the device
 /// (`device_outlined_while`): the store uploads `y` at its first call only and downloads

@@ -601,8 +601,8 @@ fn qualifies(
             why: format!(
                 "{what}, which a loop made a method does not hold (it holds declarations of \
                  primitive locals with a value, stores at the index to one array, updates of one \
-                 accumulator with one operator, one argument extremum, `continue` and `if`s of \
-                 those)"
+                 accumulator with one operator, one argument extremum or search, `continue` and \
+                 `if`s of those)"
             ),
             at,
         });

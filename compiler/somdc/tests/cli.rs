@@ -965,7 +965,20 @@ fn explain_names_host_loops_run_as_somd_methods() {
                     at = i;
                 }
             }
-            System.out.println(best + at);
+            int hit = -1;
+            for (int i = 0; i < c.length; i++) {
+                if (c[i] == 7) {
+                    hit = i;
+                    break;
+                }
+            }
+            for (int i = 0; i < 64; i++) {
+                if (c[i] > 9) {
+                    hit = i + 1;
+                    break;
+                }
+            }
+            System.out.println(best + at + hit);
         }
         e = a;
         System.out.println(h[1] + g[2] + f[3] + e[0] + t + s + d);
@@ -974,7 +987,7 @@ fn explain_names_host_loops_run_as_somd_methods() {
 "#,
     );
     let report = explained(&program);
-    assert_eq!(report.matches("runs as the SOMD method").count(), 5, "{report}");
+    assert_eq!(report.matches("runs as the SOMD method").count(), 6, "{report}");
     assert!(
         report
             .contains("Main.somd:21:22: loop in Main.main runs as the SOMD method Main.main$loop1"),
@@ -997,13 +1010,19 @@ fn explain_names_host_loops_run_as_somd_methods() {
     let extremum = "Main.somd:43:22: loop in Main.main runs as the SOMD method Main.main$loop5 \
                     (it keeps the extremum `best` and what the iteration that sets it sets";
     assert!(report.contains(extremum), "{extremum}\n{report}");
+    // A search (ninety-second session).
+    let search = "Main.somd:50:22: loop in Main.main runs as the SOMD method Main.main$loop6 \
+                  (it is a search, leaving at its first match, and the call assigns what that \
+                  iteration assigns";
+    assert!(report.contains(search), "{search}\n{report}");
     // The loops reading `c` that stay as written say why, and where (ninety-first session):
     // stores to two arrays that no split takes, an array that is another's too, a `double`
-    // sum.
+    // sum, a search whose test may read past `c` (ninety-second session).
     for (at, why) in [
         ("24:22", "the store to `f`, which a loop made a method does not hold"),
         ("28:22", "`f` may lend its elements to another name"),
         ("38:22", "its reduction of `d` with `+` is not exact in another order"),
+        ("56:22", "as a SOMD method, its loop would not be parallel: `break`, `return` or a jump"),
     ] {
         let stays = format!(
             "Main.somd:{at}: loop in Main.main, reading `c`, which SOMD calls make, stays on \
@@ -1013,7 +1032,10 @@ fn explain_names_host_loops_run_as_somd_methods() {
     }
     assert!(report.contains("`if`s of those) (at "), "{report}");
     assert!(report.contains("Main.somd:26:17)\n"), "{report}");
-    assert_eq!(report.matches("stays on the host").count(), 3, "{report}");
+    let refused =
+        "first match when its test cannot fail and `lo` is a constant of at least 0) (at ";
+    assert!(report.contains(refused) && report.contains("Main.somd:57:21)\n"), "{report}");
+    assert_eq!(report.matches("stays on the host").count(), 4, "{report}");
 }
 
 /// A host loop storing an array and summing it in `double`s is split (eighty-ninth session):
