@@ -5803,6 +5803,25 @@ fn host_searches_run_on_the_device() {
     assert!(!calls.iter().any(|c| c.name == "Main.main$loop8"), "{stderr}");
 }
 
+/// Host searches leaving the match in an index read after them run on the device
+/// (`device_outlined_found`): each round's six find `r` resident, upload nothing, launch
+/// once and bring down their tables and partials only; the one whose test may read past
+/// `r` makes no call.
+#[test]
+fn host_searches_for_an_index_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_found";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 30,000 elements, 4 rounds.
+    let (n, rounds) = (30_000u64, 4usize);
+    reductions_find_their_input_resident(&calls, 1..=6, rounds, ("r", 4 * n), stderr);
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop7"), "{stderr}");
+}
+
 /// Host loops over SOMD results written as `while` loops, `for` loops without an
 /// initialiser, with a mirrored test or a decrement in the test run on the device
 /// (`device_outlined_while`): the store uploads `y` at its first call only and downloads

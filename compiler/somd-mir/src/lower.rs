@@ -57,6 +57,9 @@ pub fn lower(program: &Program, sources: &SourceMap) -> Module {
     // Counted loops written as `while` loops, with mirrored tests or with an index declared
     // before them take the `for` form the analyses read (`loop_forms`).
     crate::loop_forms::canonicalize_loops(&mut module);
+    // Searches of host functions whose index is read after them carry it as a payload
+    // (`found_index`).
+    crate::found_index::rewrite_found_indices(&mut module);
     // Host loops combining SOMD results become SOMD methods of their own (`outline_loops`).
     crate::outline_loops::outline_host_loops(&mut module);
     // Searches leaving their loop at the first match become argument minima (`first_match`).

@@ -69,7 +69,8 @@ class Main {
                 }
                 e--;
             }
-            // The index is read after the loop: the loop stays as written.
+            // A search leaving its index for after the loop (`found_index`), whose test
+            // reads up to `n`, which the analysis does not prove in range: it stays.
             int s = 0;
             while (s < n && p[s] < 4990) {
                 s++;
