@@ -1096,7 +1096,49 @@ def host_loops(rng, k, risky):
         cast = "(int) " if int_acc else ""
         e, e2 = cast + e, cast + e2
         start = rng.choice(["0", "1", "-7", "123456789"]) + ("" if int_acc else "L")
-        form = rng.randrange(17)
+        form = rng.randrange(18)
+        if form == 17:
+            # A search (ninety-second session): the first iteration passing a test, with
+            # its index and sometimes a `long` or `boolean` payload, usually up to the
+            # result's length (a test reading up to `n` may fail, and stays on the host).
+            if rng.random() < 0.7:
+                lo, hi, off = "0", "%s.length" % r, ""
+                e = host_expr(rng, r, 3, risky and j == 0)
+                e2 = host_expr(rng, r, 2, False)
+                if risky and j == 0:
+                    e = "(%s / (%s[i] & 7L))" % (e, r)
+            if "%s[i" % r not in e:
+                e = "(%s ^ %s[i%s])" % (e, r, off)
+            test = rng.choice(["(%s & 255) == %d" % (e, rng.randrange(256)),
+                               "%s > %d" % (e, rng.randrange(-3, 4) * 100000),
+                               "(%s & 1023) < %d && %s != 0" % (e, rng.randrange(1, 8), e2)])
+            if rng.random() < 0.3 and lo == "0" and hi == "%s.length" % r:
+                # Java's `while` search, its index read after it (`found_index`).
+                at = acc + "at"
+                lines.append("        int %s = 0;" % at)
+                lines.append("        while (%s < %s.length && !(%s)) {"
+                             % (at, r, re.sub(r"\bi\b", at, test)))
+                lines.append("            %s++;" % at)
+                lines.append("        }")
+                printed.append(at)
+                continue
+            lines.append("        int %sat = -1;" % acc)
+            lines.append("        long %skey = 3;" % acc)
+            lines.append("        boolean %sseen = false;" % acc)
+            body = ["if (%s) {" % test, "    %sat = i;" % acc]
+            if rng.random() < 0.5:
+                body.append("    %skey = %s;" % (acc, e2))
+            if rng.random() < 0.4:
+                body.append("    %sseen = true;" % acc)
+            body.extend(["    break;", "}"])
+            opening, close = open_loop(rng, lo, hi)
+            lines.extend(opening)
+            lines.extend(skip(rng, e2))
+            lines.extend("            " + line for line in body)
+            lines.append("        }")
+            lines.extend(close)
+            printed.extend([acc + "at", acc + "key", acc + "seen"])
+            continue
         if form == 16:
             # An argument extremum: the extremum, the index setting it and sometimes a
             # second payload (one reading the result may fail, and stays on the host); the
