@@ -954,6 +954,16 @@ fn reduction(
         return Err(Refusal::new(format!("`{}` is no local of the function", local.name)));
     }
     let (reads, over) = reads_over_results(module, func, bounds, declared, roots, results)?;
+    // `ok = ok && e`: an MI past the first starts from `true` and evaluates `e` where
+    // Java's loop, its `ok` false by then, does not.
+    let skips = |r: &ExprId| {
+        matches!(func.expr(*r).kind, ExprKind::Binary { op, .. }
+            if matches!(op.kind, BinOpKind::And | BinOpKind::Or))
+            && walk::mentions(func, *r, acc)
+    };
+    if roots.iter().any(skips) {
+        speculated_lengths(module, func, roots)?;
+    }
     let reads = reads.into_iter().filter(|l| *l != over && *l != acc).collect();
     // (`qualifies` gives it the loop's step.)
     Ok(Plan { target: Target::Reduction { acc, op, over }, reads, step: 1, place: 0 })
@@ -1045,11 +1055,87 @@ fn arg_extremum(
         });
     }
     let (reads, over) = reads_over_results(module, func, bounds, declared, roots, results)?;
+    speculated_lengths(module, func, roots)?;
     let own = |l: &LocalId| *l == over || *l == m || payloads.contains(l);
     let reads = reads.into_iter().filter(|l| !own(l)).collect();
     let table = table.ok_or_else(|| Refusal::new("it sets no extremum"))?;
     let ax = ArgExt { m, payloads, rel, over, table };
     Ok(Plan { target: Target::ArgExtremum(ax), reads, step: 1, place: 0 })
+}
+
+/// Refuses a loop whose expressions `roots`, some of which an MI evaluates in iterations
+/// where Java's loop does not (a search's test after its match, an argument extremum's
+/// payloads at an MI's own improvements, the right operand of `ok = ok && e`), read the
+/// length of an array local that may be `null` (review 169): the method's analysis counts
+/// a local's length as unable to fail, which holds in a kernel (a `null` argument sends the
+/// call to the CPU) but not for those evaluations on the CPU.
+fn speculated_lengths(module: &Module, func: &Function, roots: &[ExprId]) -> Result<(), Refusal> {
+    for root in roots {
+        let mut lengths = Vec::new();
+        walk::each_expr(func, *root, &mut |e| {
+            if let ExprKind::Length(a) = func.expr(e).kind {
+                if let ExprKind::Local(l) = func.expr(a).kind {
+                    lengths.push((l, e));
+                }
+            }
+        });
+        if let Some((l, e)) = lengths.into_iter().find(|(l, _)| !never_null(module, func, *l)) {
+            return Err(Refusal {
+                why: format!(
+                    "it reads the length of `{}`, which may be `null`, where an MI evaluates \
+                     what Java's loop may not",
+                    func.local(l).name
+                ),
+                at: Some(func.expr(e).span),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Whether every value `func` gives the array local `local` is an array: an allocation, a
+/// literal, the fresh result of a SOMD call, or another such local's (not a parameter).
+fn never_null(module: &Module, func: &Function, local: LocalId) -> bool {
+    let (mut seen, mut stack) = (HashSet::from([local]), vec![local]);
+    while let Some(v) = stack.pop() {
+        if func.local(v).kind != LocalKind::Var {
+            return false;
+        }
+        let ty = &func.local(v).ty;
+        let mut ok = true;
+        let mut given = |e: ExprId, stack: &mut Vec<LocalId>| match &func.expr(e).kind {
+            ExprKind::NewArray { .. } | ExprKind::ArrayLit(_) => {}
+            ExprKind::SomdCall { func: callee, .. } => {
+                ok &= module.function(*callee).ret == *ty && keep::returns_fresh(module, *callee)
+            }
+            ExprKind::Local(w) => {
+                if seen.insert(*w) {
+                    stack.push(*w);
+                }
+            }
+            _ => ok = false,
+        };
+        walk::each_stmt(&func.body, &mut |s| {
+            if let Stmt::Let { local: l, init: Some(e) } = s {
+                if *l == v {
+                    given(*e, &mut stack);
+                }
+            }
+            for root in walk::stmt_roots(s) {
+                walk::each_expr(func, root, &mut |x| {
+                    if let ExprKind::Assign { target, value } = func.expr(x).kind {
+                        if matches!(func.expr(target).kind, ExprKind::Local(l) if l == v) {
+                            given(value, &mut stack);
+                        }
+                    }
+                });
+            }
+        });
+        if !ok {
+            return false;
+        }
+    }
+    true
 }
 
 /// What [`qualifies`] finds in a loop's body.

@@ -6,7 +6,8 @@
 // the smallest matching iteration (the largest stepping down) as an argument minimum.
 // `boolean` payloads travel as 0 and 1, in searches and argument extrema. Searches whose
 // test may fail, or whose payload may, or whose payload reads another payload, stay on the
-// host.
+// host, and so do a search and an `&&` reduction that read the length of a `null` array
+// only where Java's loop would not.
 class Main {
     // Values from -50,000 to 50,002, spread by a hash.
     static long[] wave(long[] a, long k) {
@@ -123,6 +124,23 @@ class Main {
                     break;
                 }
             }
+            // Stay: what an MI evaluates past Java's first match, or after Java's `ok` is
+            // false, reads the length of `q`, which is `null` (review 169).
+            int[] q = round < 0 ? table : null;
+            int hitAt = -1;
+            int hitLength = 0;
+            for (int i = 0; i < r.length; i++) {
+                if (r[i] % 7L == r[0] % 7L) {
+                    hitAt = i;
+                    hitLength = i < 1 ? 0 : q.length;
+                    break;
+                }
+            }
+            boolean ok = true;
+            for (int i = 0; i < r.length; i++) {
+                ok = ok && (r[i] < 10L && (i < 100 || q.length > 0));
+            }
+            System.out.println(hitAt + " " + hitLength + " " + ok);
             System.out.println(big + " " + none + " " + hit + " " + third + " " + frac + " " + down
                 + " " + zero + " " + jat + " " + tag + " " + best + " " + neg + " " + at + " " + pos
                 + " " + twice + " " + within + " " + looked);

@@ -678,7 +678,7 @@ pub fn is_fresh_of(module: &Module, func: &Function, ty: &Type, e: ExprId) -> bo
 /// whose partials a class's `combine` adds up (`reduce(VecSum)`, SparseMatMult) where that
 /// `combine` returns an array of its own too: the caller receives one MI's array or a
 /// combined one, and the device's one partial is its own buffer.
-fn returns_fresh(module: &Module, callee: FuncId) -> bool {
+pub(crate) fn returns_fresh(module: &Module, callee: FuncId) -> bool {
     let f = module.function(callee);
     let combined = |c: FuncId| {
         let combine = module.function(c);
