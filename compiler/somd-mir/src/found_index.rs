@@ -67,8 +67,13 @@ fn block(func: &mut Function, b: &mut Block) -> bool {
         for nested in walk::stmt_blocks_mut(&mut b.stmts[k]) {
             changed |= block(func, nested);
         }
+        // A block of a declaration and a loop alone is a `for` loop's own (`for (int i = 0;
+        // ..)`, or `{ int i = 0; while (..) .. }`): nothing after it sees the index, and
+        // `outline_loops` reads it as it is.
+        let own = matches!(b.stmts.as_slice(), [Stmt::Let { .. }, Stmt::Loop { .. }]);
         let found = match k {
-            0 => search(func, None, &b.stmts[0]),
+            0 => None,
+            _ if own => None,
             _ => search(func, Some(&b.stmts[k - 1]), &b.stmts[k]),
         };
         match found {
