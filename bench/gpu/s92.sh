@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Session 92 on the device machine, one call:
+# 1. the e2e programs of outlined host loops, argument extrema and searches
+#    (SOMD_E2E_FILTER=outlined_,split_,argext,search,found), the session's new ones among
+#    them (`device_outlined_search`, `exc_outlined_search`, `device_outlined_found`,
+#    `exc_outlined_found`), staged as bench/gpu/s75.sh's header says (one tar,
+#    `$C/stage.tar.xz`), under SOMD_DEVICE=opencl SOMD_STRICT=1 on the GPU against their
+#    Java twins' output;
+# 2. bench/gpu/programs/s92search.somd (host searches over each round's scores, made SOMD
+#    methods by the session's compiler only), built at d476e650 (`_old`) and at the
+#    session's end (`_new`): five interleaved processes on opencl and cpu, then a traced
+#    run of each (bench/gpu/s75.sh's MOVES);
+# 3. the same program under SOMD_DEVICE=seq, old and new interleaved, five times.
+set -u
+C=.gpu-carry/s92
+chmod +x $C/* 2>/dev/null
+if [ -z "${NOSUITE:-}" ]; then
+    OUT=$OUT/suite NOBENCH=1 CARRY=$C STAGE_TAR=$C/stage.tar.xz SUITE_LIMIT=${LIMIT:-240} \
+        bash bench/gpu/s75.sh
+fi
+p="s92search:${ARGS:-16000000 40}"
+OUT=$OUT/${p%%:*} NOSUITE=1 CARRY=$C MOVES=${p%%:*} MOVES_ARGS="${p#*:}" bash bench/gpu/s75.sh \
+    | grep -E "^process|^traced|threads|H200|^==|calls|bytes" | cut -c1-220
+for round in 1 2 3 4 5; do
+    for v in old new; do
+        echo "s92search seq $round $v: $(SOMD_DEVICE=seq timeout 120 $C/s92search_$v ${ARGS:-16000000 40} | tr '\n' ' ')"
+    done
+done | tee $OUT/s92seq.txt
