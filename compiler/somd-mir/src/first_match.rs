@@ -43,7 +43,8 @@
 //! so `i` stops at `lo - C` or above and never wraps; `start` is evaluated once, as in Java.
 //!
 //! The loop stepping up must be `for (int i = lo; i < hi; i += C)` (`C` a positive
-//! constant; `i++` too) with `lo` a constant of at least 0, `hi` without effects and naming
+//! constant; `i++` too; since the ninety-second session also `i <= x.length - c`, `c` a
+//! constant of at least 1, which is `i < x.length - c + 1` without a wrap) with `lo` a constant of at least 0, `hi` without effects and naming
 //! no local the body assigns; either loop has a body of exactly `if (test) { x = e; ..;
 //! break; }` (no `else`),
 //! assigning distinct primitive locals
@@ -134,6 +135,12 @@ fn search(func: &Function, at: usize, stmt: &Stmt, library_math: &[bool]) -> Opt
             steps(func, *update, index, 1)?;
             (false, constant(*init)?, bound)
         }
+        // `i <= x.length - c`, `c >= 1`: `i < x.length - c + 1`, whose bound does not wrap
+        // (ninety-second session, review 169).
+        BinOpKind::Le if length_bound(func, bound).is_some_and(|(_, k)| k <= -1) => {
+            steps(func, *update, index, 1)?;
+            (false, constant(*init)?, bound)
+        }
         BinOpKind::Ge | BinOpKind::Gt => {
             steps(func, *update, index, -1)?;
             let ExprKind::Const(Const::Int(b)) = func.expr(bound).kind else { return None };
@@ -188,8 +195,9 @@ fn search(func: &Function, at: usize, stmt: &Stmt, library_math: &[bool]) -> Opt
         return None;
     }
     // The test runs in every iteration of the rewritten loop: `lo <= i < hi`, or `lo <= i
-    // <= start` stepping down.
-    let below = length_bound(func, hi).map(|(len, k)| (len, k + i64::from(down)));
+    // <= hi` (`<=`), or `lo <= i <= start` stepping down.
+    let inclusive = down || op.kind == BinOpKind::Le;
+    let below = length_bound(func, hi).map(|(len, k)| (len, k + i64::from(inclusive)));
     let known = [(index, Range { lo: Some(lo), below: below.into_iter().collect() })];
     let proven = bounds::proven_in_bounds(func, body, &known, &[]);
     if !walk::effect_free(func, *cond, &pure)

@@ -4,7 +4,8 @@
 // iteration assigns and whether one matched; its CPU path splits the range among MIs that
 // each leave at their own first match, the first MI that matched wins, and a device keeps
 // the smallest matching iteration (the largest stepping down) as an argument minimum.
-// `boolean` payloads travel as 0 and 1, in searches and argument extrema. Searches whose
+// `boolean` payloads travel as 0 and 1, in searches and argument extrema; a search to
+// `r.length - 1` inclusive is one too. Searches whose
 // test may fail, or whose payload may, or whose payload reads another payload, stay on the
 // host, and so do a search and an `&&` reduction that read the length of a `null` array
 // only where Java's loop would not.
@@ -98,6 +99,14 @@ class Main {
                     at = i;
                 }
             }
+            // To `r.length - 1` inclusive, where nothing matches in the first round.
+            int upto = -2;
+            for (int i = 0; i <= r.length - 1; i++) {
+                if (r[i] == 50002L - round) {
+                    upto = i;
+                    break;
+                }
+            }
             // Stays: a payload reads another payload.
             int pos = -7;
             int twice = 0;
@@ -140,7 +149,7 @@ class Main {
             for (int i = 0; i < r.length; i++) {
                 ok = ok && (r[i] < 10L && (i < 100 || q.length > 0));
             }
-            System.out.println(hitAt + " " + hitLength + " " + ok);
+            System.out.println(hitAt + " " + hitLength + " " + ok + " " + upto);
             System.out.println(big + " " + none + " " + hit + " " + third + " " + frac + " " + down
                 + " " + zero + " " + jat + " " + tag + " " + best + " " + neg + " " + at + " " + pos
                 + " " + twice + " " + within + " " + looked);
