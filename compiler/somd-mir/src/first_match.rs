@@ -44,11 +44,11 @@
 //!
 //! The loop stepping up must be `for (int i = lo; i < hi; i += C)` (`C` a positive
 //! constant; `i++` too; since the ninety-second session also `i <= x.length - c`, `c` a
-//! constant of at least 1, which is `i < x.length - c + 1` without a wrap) with `lo` a constant of at least 0, `hi` without effects and naming
-//! no local the body assigns; either loop has a body of exactly `if (test) { x = e; ..;
-//! break; }` (no `else`),
-//! assigning distinct primitive locals
-//! declared before the loop; `break` may name the loop's label. The form `if (test) { ..;
+//! constant of at least 1, which is `i < x.length - c + 1` without a wrap) with `lo` a
+//! constant of at least 0, `hi` without effects and naming no local the body assigns;
+//! either loop has a body of exactly `if (test) { x = e; ..; break; }` (no `else`),
+//! assigning distinct primitive locals declared before the loop; `break` may name the
+//! loop's label. The form `if (test) { ..;
 //! return p; }` followed by `return q;` right after the loop (a method returning a
 //! primitive) is the same search: `p` goes to a local `result_i` that the matching
 //! iteration assigns, and the method returns `first_i != Integer.MAX_VALUE ? result_i :

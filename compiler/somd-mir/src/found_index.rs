@@ -25,18 +25,18 @@
 //! constant, `for (i = start; i >= lo; i--)` (`i > lo - 1`), leaves `lo - 1` where `start >=
 //! lo`, else `start`.
 //!
-//! The rewrite is exact when nothing in the loop assigns `i` but its update, and the bound
+//! The rewrite is exact when nothing in the loop assigns `i` but its step, and the bound
 //! (`hi`, or `start` stepping down) reads only constants, locals and lengths of locals
-//! through operators and conversions, none of them a local the loop assigns, so that its
-//! value before the loop is its value at the loop's last test when nothing matched (the
-//! matching iteration's assignments come after `i`'s final value is set and before the
-//! loop leaves; nothing else in the loop may assign a local the bound reads). Evaluating
-//! the bound once more before the loop has no effect; where it fails (a `null` array's
-//! length), it fails as Java's first test would, at the same position, and no statement
-//! between runs. Every other evaluation keeps its order: the test, the matching
-//! iteration's statements, the update. The loop's `i_at` is a fresh local, so `explain`
-//! shows the rewritten form (`outline_loops` takes it as a search whose payloads include
-//! `i`).
+//! through operators and conversions, none of them a local the loop assigns: its value
+//! before the loop is then its value at the loop's last test when nothing matched.
+//! Evaluating it once more before the loop has no effect; where it fails (a `null`
+//! array's length), it fails as Java's first test (or the start, stepping down) would, at
+//! the same position, with no statement run between. Every other evaluation keeps its
+//! order: the test, the matching iteration's statements, the step. The loop's index
+//! (`i_at` above) is a fresh local named as `i`, and `outline_loops` takes the loop as a
+//! search whose payloads include `i`. The statement starting `i` stays where it was; a
+//! block holding only a declaration and a loop is a `for` loop's own, whose index nothing
+//! after it sees, and is left alone.
 
 use crate::analysis::walk;
 use crate::ir::*;

@@ -1,7 +1,8 @@
 //! The middle end of `somdc`: the MIR ([`ir`]), lowering from the checked program
 //! ([`lower`], which ends with the rewrites [`inline_helpers`], [`alias_names`],
 //! [`hoist_tables`], [`scalarize`], [`param_copies`], [`loop_forms`], [`found_index`],
-//! [`outline_loops`], [`first_match`] and [`privatize`]), the verifier ([`verify`]) and the text printer ([`print`]).
+//! [`outline_loops`], [`first_match`] and [`privatize`]), the verifier ([`verify`]) and the
+//! text printer ([`print`]).
 //!
 //! Stage contract: `lower(&Program, &SourceMap) -> Module`; `verify(&Module) -> Result<(),
 //! Vec<VerifyError>>` runs after lowering and after every pass in debug builds;

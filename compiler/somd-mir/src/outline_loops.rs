@@ -95,6 +95,19 @@
 //! where that analysis takes the loop: payloads that cannot fail and have no effect, `v`
 //! one value where it is compared and where it is assigned.
 //!
+//! A *search* is one too (ninety-second session): a loop whose body is `if (test) { x = e;
+//! ..; break; }` ([`Scan::search`]) leaves at its first match, the smallest iteration
+//! passing the test (the largest stepping down), and assigns what that iteration assigns.
+//! Its method is the argument extremum's without a compared value (`ArgExt::rel` is
+//! `None`): the loop with `set = 1;` before the `break`, `first_match` making it an
+//! argument minimum, and MIs' tables picked by the first that was set. The test then runs
+//! in iterations after Java's match, so the analysis takes it only where it cannot fail
+//! and has no effect; `found_index` gives a search whose index is read after it this form.
+//! An MI evaluates a search's test and payloads, an argument extremum's payloads and the
+//! right operand of `ok = ok && e` where Java's loop may not, so those may not read the
+//! length of an array local that may be `null` ([`speculated_lengths`]), which the
+//! method's analysis counts as unable to fail.
+//!
 //! A loop computing several of these (eighty-ninth session), stores then a reduction of what
 //! they stored (`y[i] = p[i] - x[i]; mx = Math.max(mx, Math.abs(y[i]));`), a reduction then
 //! stores (`m = Math.max(m, Math.abs(nu[i] - u[i])); u[i] = nu[i];`), two arrays or two
@@ -1011,8 +1024,8 @@ fn reads_over_results(
 /// expressions as for [`reduction`]): `if (v > m) { m = v; k = e; .. }` is the only update
 /// of locals declared outside the body (`Scan::arg_extremum`), or a search's `if (test) {
 /// x = e; ..; break; }` the body (`Scan::search`), `m` and the payloads primitive locals of
-/// the function, and some array it reads a fresh SOMD result. Integral `int` and `long` extrema without payloads are `max` and `min`
-/// reductions ([`reduction`]); a `float` or `double` `m` is an argument extremum without
+/// the function, and some array it reads a fresh SOMD result. Integral `int` and `long`
+/// extrema without payloads are `max` and `min` reductions ([`reduction`]); a `float` or `double` `m` is an argument extremum without
 /// payloads too, since Java keeps the first of `-0.0` and `0.0` and skips NaN. The
 /// analysis of the method made ([`reduces_on_a_device`]) has the last word: it takes only
 /// payloads that cannot fail, have no effect and are read nowhere else in the loop, since
