@@ -1630,9 +1630,26 @@ fn holds_somd_results(module: &Module, func: &Function, local: LocalId) -> bool 
 /// module gets after this: the analysis reads of the method's strategy only that it is a
 /// function's, `parallel::strategy_combines`.)
 fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> Result<(), Refusal> {
-    // A search as the pass after this one gives it (`first_match`).
+    // A search as the pass after this one gives it (`first_match`); one it leaves says why.
     let mut loop_fn = loop_fn.clone();
+    let mut test = None;
+    walk::each_stmt(&loop_fn.body, &mut |s| {
+        if let Stmt::If { cond, then_block, .. } = s {
+            if matches!(then_block.stmts.last(), Some(Stmt::Break(None))) {
+                test = test.or(Some(*cond));
+            }
+        }
+    });
     crate::first_match::rewrite_function(module, &mut loop_fn);
+    if let (Some(test), true) = (test, loop_fn.early_exits.is_empty()) {
+        return Err(Refusal {
+            why: "its search's test may fail or have an effect in the iterations after Java's \
+                  loop leaves, which a device evaluates too (the test's reads must be proven in \
+                  range, its calls `Math`'s, its start a constant of at least 0)"
+                .into(),
+            at: Some(loop_fn.expr(test).span),
+        });
+    }
     match crate::analysis::parallel::analyze_somd(module, &loop_fn).1 {
         Ok(_) => Ok(()),
         Err(blocker) => {
