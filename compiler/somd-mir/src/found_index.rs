@@ -188,17 +188,18 @@ fn search(func: &Function, before: Option<&Stmt>, stmt: &Stmt) -> Option<Search>
     if !is_i(lhs) || !int_const(constant) || !plain_bound(func, counted) {
         return None;
     }
-    // Nothing in the loop assigns `i` but the step, nor a local the bound reads.
+    // Nothing in the loop assigns `i` but the step (not the test: `r[w++] != k`, review
+    // 170), nor a local the bound reads.
+    let mut in_test = std::collections::HashSet::new();
+    walk::assigned_in_exprs(func, &[*test], &mut in_test);
     let mut assigned = walk::assigned_in_block(func, body);
-    walk::assigned_in_exprs(func, &[*test], &mut assigned);
-    if update.is_empty() {
-        // The body is the step: it assigns `i` alone.
-        if assigned.iter().any(|l| *l != i) {
-            return None;
-        }
-    } else if assigned.contains(&i) {
+    if in_test.contains(&i) || (update.is_empty() && assigned.iter().any(|l| *l != i)) {
         return None;
     }
+    if !update.is_empty() && assigned.contains(&i) {
+        return None;
+    }
+    assigned.extend(in_test);
     let mut reads = vec![i];
     walk::each_expr(func, counted, &mut |e| reads.extend(local_of(e)));
     if walk::mentions(func, counted, i) || reads[1..].iter().any(|l| assigned.contains(l)) {
