@@ -46,8 +46,7 @@ use somd_syntax::ast::PrimType;
 /// `module` that calls a SOMD method (module doc).
 pub fn rewrite_found_indices(module: &mut Module) {
     for func in &mut module.functions {
-        let host = func.somd.is_none() && !func.is_local && func.kind != FuncKind::StaticInit;
-        if host && func.exprs.iter().any(|e| matches!(e.kind, ExprKind::SomdCall { .. })) {
+        if walk::host_calling_somd(func) {
             let mut body = std::mem::take(&mut func.body);
             let changed = block(func, &mut body);
             func.body = body;

@@ -65,9 +65,7 @@ use somd_syntax::ast::PrimType;
 /// n) { y[i] += p[i]; i++; }` after `p = f(x)`).
 pub fn canonicalize_loops(module: &mut Module) {
     for func in &mut module.functions {
-        let host = func.somd.is_none() && !func.is_local && func.kind != FuncKind::StaticInit;
-        let calls_somd = || func.exprs.iter().any(|e| matches!(e.kind, ExprKind::SomdCall { .. }));
-        if func.somd.is_some() || (host && calls_somd()) {
+        if func.somd.is_some() || walk::host_calling_somd(func) {
             let mut body = std::mem::take(&mut func.body);
             let changed = block(func, &mut body);
             func.body = body;

@@ -998,6 +998,16 @@ pub fn stable_locals(func: &Function) -> impl Fn(LocalId) -> bool + '_ {
     }
 }
 
+/// Whether `func` is a host function (no SOMD method, not `local`, no static
+/// initializer) that calls a SOMD method: where `outline_loops` looks for loops over SOMD
+/// results, which `loop_forms` and `found_index` give the forms it reads.
+pub fn host_calling_somd(func: &Function) -> bool {
+    func.somd.is_none()
+        && !func.is_local
+        && func.kind != FuncKind::StaticInit
+        && func.exprs.iter().any(|e| matches!(e.kind, ExprKind::SomdCall { .. }))
+}
+
 /// The locals of `func` that exactly one declaration initialises and no `sync` names, with
 /// their initialiser (fresh tables a pass may rewrite: `scalarize`, `private`).
 pub fn declared_once(func: &Function) -> std::collections::HashMap<LocalId, ExprId> {
