@@ -1628,7 +1628,8 @@ fn holds_somd_results(module: &Module, func: &Function, local: LocalId) -> bool 
 /// parallel reduction (`analysis::parallel`): else the loop stays as written, and the
 /// refusal says why. (An argument extremum's method names its picking function, which the
 /// module gets after this: the analysis reads of the method's strategy only that it is a
-/// function's, `parallel::strategy_combines`.)
+/// function's, `parallel::strategy_combines`.) A search is analysed as `first_match`
+/// leaves it; one that pass does not rewrite stays, its test named as the reason.
 fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> Result<(), Refusal> {
     // A search as the pass after this one gives it (`first_match`); one it leaves says why.
     let mut loop_fn = loop_fn.clone();
