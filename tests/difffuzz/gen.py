@@ -1075,6 +1075,14 @@ def skip(rng, e2):
             "            }"]
 
 
+def host_loop(rng, lo, hi, e2, body):
+    """A host loop over `lo <= i < hi` (`open_loop`) whose body is the lines `body`,
+    sometimes after a `continue` (`skip`)."""
+    opening, close = open_loop(rng, lo, hi)
+    return (opening + skip(rng, e2) + ["            " + line for line in body]
+            + ["        }"] + close)
+
+
 def host_loops(rng, k, risky):
     """Host loops over `r<k>`, the result of method `k`, and the statement printing what
     they computed."""
@@ -1131,12 +1139,7 @@ def host_loops(rng, k, risky):
             if rng.random() < 0.4:
                 body.append("    %sseen = true;" % acc)
             body.extend(["    break;", "}"])
-            opening, close = open_loop(rng, lo, hi)
-            lines.extend(opening)
-            lines.extend(skip(rng, e2))
-            lines.extend("            " + line for line in body)
-            lines.append("        }")
-            lines.extend(close)
+            lines.extend(host_loop(rng, lo, hi, e2, body))
             printed.extend([acc + "at", acc + "key", acc + "seen"])
             continue
         if form == 16:
@@ -1162,12 +1165,7 @@ def host_loops(rng, k, risky):
             if rng.random() < 0.5:
                 body.append("    %skey = (%s) %s;" % (acc, key, rng.choice(["(i * 31L + 7)", e2])))
             body.append("}")
-            opening, close = open_loop(rng, lo, hi)
-            lines.extend(opening)
-            lines.extend(skip(rng, e2))
-            lines.extend("            " + line for line in body)
-            lines.append("        }")
-            lines.extend(close)
+            lines.extend(host_loop(rng, lo, hi, e2, body))
             printed.extend([acc, acc + "at", acc + "key"])
             continue
         if form >= 14:
@@ -1188,12 +1186,7 @@ def host_loops(rng, k, risky):
                     "%s[i] = %s;\n            %s[i] = %s + 1;\n            %s += %s[i] & 7;"
                     % (w, e2, w2, e, acc2, w2),
                 ])
-                opening, close = open_loop(rng, lo, hi)
-                lines.extend(opening)
-                lines.extend(skip(rng, e2))
-                lines.append("            " + body)
-                lines.append("        }")
-                lines.extend(close)
+                lines.extend(host_loop(rng, lo, hi, e2, [body]))
                 lines.append("        for (int i = 0; i < n; i++) {")
                 lines.append("            %s = %s * 31 + %s((%s[i] ^ %s[i]) & 1023);"
                              % (acc, acc, cast, w, w2))
@@ -1219,12 +1212,7 @@ def host_loops(rng, k, risky):
                     % (acc, acc, e, r, off, e2),
                 ])
                 summed = r
-            opening, close = open_loop(rng, lo, hi)
-            lines.extend(opening)
-            lines.extend(skip(rng, e2))
-            lines.append("            " + body)
-            lines.append("        }")
-            lines.extend(close)
+            lines.extend(host_loop(rng, lo, hi, e2, [body]))
             lines.append("        for (int i = 0; i < n; i++) {")
             lines.append("            %s = %s * 31 + %s(%s[i] & 1023);" % (acc, acc, cast, summed))
             lines.append("        }")
@@ -1239,12 +1227,7 @@ def host_loops(rng, k, risky):
                 "if ((%s & 15) == 3) {\n                %s = false;\n            }" % (e, acc),
                 "if (%s < 0) {\n                %s = true;\n            } else if ((%s & 7) == 1) "
                 "{\n                %s = false;\n            }" % (e, acc, e2, acc)])
-            opening, close = open_loop(rng, lo, hi)
-            lines.extend(opening)
-            lines.extend(skip(rng, e2))
-            lines.append("            " + body)
-            lines.append("        }")
-            lines.extend(close)
+            lines.extend(host_loop(rng, lo, hi, e2, [body]))
             printed.append(acc)
             continue
         if form == 12:
@@ -1257,12 +1240,7 @@ def host_loops(rng, k, risky):
                                "else {\n                %s[i] = %s;\n            }" % (e2, w, e, w, e)])
             if off:
                 body = body.replace("%s[i]" % w, "%s[i + 2]" % w)
-            opening, close = open_loop(rng, lo, hi)
-            lines.extend(opening)
-            lines.extend(skip(rng, e2))
-            lines.append("            " + body)
-            lines.append("        }")
-            lines.extend(close)
+            lines.extend(host_loop(rng, lo, hi, e2, [body]))
             lines.append("        long %s = 17;" % acc)
             lines.append("        for (int i = 0; i < n; i++) {")
             lines.append("            %s = %s * 1000003 + %s[i];" % (acc, acc, w))
@@ -1287,12 +1265,7 @@ def host_loops(rng, k, risky):
         ][form]
         if rng.random() < 0.25:
             body = "%s v = %s;\n            %s" % (ty, e2, body.replace(e2, "v") if e2 in body else body)
-        opening, close = open_loop(rng, lo, hi)
-        lines.extend(opening)
-        lines.extend(skip(rng, e2))
-        lines.append("            " + body)
-        lines.append("        }")
-        lines.extend(close)
+        lines.extend(host_loop(rng, lo, hi, e2, [body]))
         printed.append(acc)
     lines.append("        System.out.println(\"h%d \" + %s);" % (k, " + \" \" + ".join(printed)))
     return lines
