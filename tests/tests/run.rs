@@ -5822,6 +5822,61 @@ fn host_searches_for_an_index_run_on_the_device() {
     assert!(!calls.iter().any(|c| c.name == "Main.main$loop7"), "{stderr}");
 }
 
+/// Host nests over SOMD results run on the device (`device_outlined_nests`): the sum, the
+/// maximum and the argument maximum of the matrix `m` find it resident, upload nothing and
+/// bring down partials only; the row sums, first negative columns, blocks of `a`, prefix
+/// sums, the nest three deep and the loop assigning its own local each upload their array
+/// at their first call only, in one launch of a work-item per outer iteration; the inner
+/// loop of the nest summing `a` for each `t` runs twice a round over `a` resident.
+#[test]
+fn host_nests_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_nests";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 700 rows of 703 `long`s, 3 rounds; `a` holds 8 `int`s a row.
+    let (n, rounds) = (700u64, 3usize);
+    let matrix = ("m", 8 * n * (n + 3));
+    reductions_find_their_input_resident(&calls, 1..=2, rounds, matrix, stderr);
+    reductions_find_their_input_resident(&calls, 8..=8, rounds, matrix, stderr);
+    let stores = [(3, 8 * n, n), (4, 4 * n, n), (5, 4 * n, n), (6, 8 * n, n), (7, 4 * n, n)];
+    stores_upload_once(&calls, &stores, rounds, None, stderr);
+    stores_upload_once(&calls, &[(9, 32 * n, 8 * n)], rounds, Some("a"), stderr);
+    let summed: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "Main.main$loop10").collect();
+    assert_eq!(summed.len(), 2 * rounds, "{stderr}");
+    for c in summed {
+        let call = up_and_resident(c, true);
+        assert!(c.resident.iter().any(|(b, k)| b == "a" && *k == 32 * n), "{call}");
+        assert_eq!((c.launches, c.bytes_h2d), (1, 0), "{call}");
+    }
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop11"), "{stderr}");
+}
+
+/// Host loops storing into the rows of matrices from SOMD results run on the device
+/// (`device_outlined_rows`): the rows scaled by their sums, the counts added into `c` and
+/// the maxima into `v` upload their matrix at their first call only and download nothing,
+/// in one launch of a work-item per row; the loop setting a cell of each row of `c` finds
+/// it on the device; the loops into a matrix with a lent row or a shared row make no call.
+#[test]
+fn host_loops_storing_rows_run_on_the_device() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let name = "device_outlined_rows";
+    let Some((binary, expected)) = built_with_expected("tests/run", name) else { return };
+    let (outcome, calls) = traced_calls(name, binary, &expected, *opencl);
+    let stderr = &outcome.stderr;
+    // The program's arguments: 400 rows of 401 `double`s or `long`s, 3 rounds.
+    let (n, rounds) = (400u64, 3usize);
+    let matrix = 8 * n * (n + 1);
+    let stores = [(1, matrix, n), (2, matrix, n), (3, 0, n), (4, matrix, n)];
+    stores_upload_once(&calls, &stores, rounds, None, stderr);
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop5"), "{stderr}");
+}
+
 /// Host loops over SOMD results written as `while` loops, `for` loops without an
 /// initialiser, with a mirrored test or a decrement in the test run on the device
 /// (`device_outlined_while`): the store uploads `y` at its first call only and downloads

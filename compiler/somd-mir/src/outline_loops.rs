@@ -108,6 +108,24 @@
 //! length of an array local that may be `null` ([`speculated_lengths`]), which the
 //! method's analysis counts as unable to fail.
 //!
+//! A *nest* is one too (ninety-third session): the body may hold counted loops, `for (int j
+//! = lo; j < hi; j += c)` whose bound reads nothing their body assigns ([`Scan::nested_loop`]),
+//! of the same statements, and every body may assign the locals it declares
+//! ([`Scan::assigns_own`]): a row's sum stored at the index (`long t = 0; for (..) t +=
+//! m[i][j]; rs[i] = t;`), a reduction or an extremum over a whole matrix (`s += m[i][j]`),
+//! an inner loop leaving early with `break`. The stores may also go to the cells of the
+//! iteration's own row of a matrix, `w[i][j] = ..` (`Scan::rows`): `w` is then the method's
+//! `dist` matrix. A matrix result is a reduction's `dist` array where the outer loop reads
+//! it at its index, `m[i][..]` (a nest reading its result at other places keeps its
+//! inner loops' chances, one launch a run of the outer loop each). The method's analysis has
+//! the last word ([`parallel_on_a_device`]): a nest it finds no parallel loop in stays as
+//! written. On a device the nest is a 2-D NDRange where that analysis makes one (a
+//! reduction over a matrix), or a work-item per outer iteration running its inner loops in
+//! Java's order; on the CPU the MIs split the outer loop's range. An inner loop of a host
+//! loop that makes no SOMD call is no method of its own where it reads elements at places
+//! the outer loop changes, or runs a few iterations ([`nest_part`]): it would be a launch
+//! for each outer iteration.
+//!
 //! A loop computing several of these (eighty-ninth session), stores then a reduction of what
 //! they stored (`y[i] = p[i] - x[i]; mx = Math.max(mx, Math.abs(y[i]));`), a reduction then
 //! stores (`m = Math.max(m, Math.abs(nu[i] - u[i])); u[i] = nu[i];`), two arrays or two
@@ -152,8 +170,7 @@ pub fn outline_host_loops(module: &mut Module) {
         let mut func = caller.clone();
         let mut body = std::mem::take(&mut func.body);
         let mut made = Made { next: module.functions.len(), ..Made::default() };
-        let passed = HashSet::new();
-        outline_block(module, caller, &mut func, &mut body, &passed, &mut made);
+        outline_block(module, caller, &mut func, &mut body, &Around::default(), &mut made);
         let Made { methods: made, host_parts, host_loops, .. } = made;
         let caller = FuncId(f as u32);
         module.host_loops.extend(host_loops.into_iter().map(|(span, result, why)| HostLoop {
@@ -186,20 +203,93 @@ pub fn outline_host_loops(module: &mut Module) {
     }
 }
 
+/// What the host loops around a block tell of the loops in it ([`outline_block`]).
+#[derive(Clone, Default)]
+struct Around {
+    /// The locals that a host loop around the block passes to SOMD methods and does not
+    /// declare.
+    passed: HashSet<LocalId>,
+    /// The locals that host loops around the block assign, where no SOMD call is made
+    /// between those loops and the block (ninety-third session): a loop reading one is a
+    /// part of a nest that runs again for each iteration, `for (k..) t += a[i * 8 + k];`
+    /// inside `for (i..)`, which as a method would be a launch per iteration of the loop
+    /// around it ([`nest_part`]).
+    varying: HashSet<LocalId>,
+    /// Whether a loop around the block stays on the host and `explain` says why: the loops
+    /// in it say nothing more.
+    reported: bool,
+}
+
+/// Refuses the loop `b` of `func` where a host loop around it makes no SOMD call and
+/// changes what it reads ([`Around::varying`]) in an element's place (`a[i * 8 + k]`,
+/// `m[i][j]`), or where it runs a constant number of iterations, at most [`FEW`]: it is a
+/// part of a nest, which as a method of its own would be a launch for each iteration of the
+/// loop around it, over a part of the data (the nest as one method, where it qualifies, is
+/// one). A loop reading such a local otherwise (`s += a[i] * t` inside `for (t..)`) runs
+/// over the whole data each time, and is a method.
+fn nest_part(func: &Function, b: &Block, varying: &HashSet<LocalId>) -> Result<(), Refusal> {
+    if varying.is_empty() {
+        return Ok(());
+    }
+    let parts = loop_parts(b);
+    if let Some(LoopParts { test, .. }) = parts {
+        let top = match &func.expr(test).kind {
+            ExprKind::Binary { op, rhs, .. }
+                if matches!(op.kind, BinOpKind::Lt | BinOpKind::Le) =>
+            {
+                Some(*rhs)
+            }
+            _ => None,
+        };
+        if top.is_some_and(|hi| few(func, hi)) {
+            return Err(Refusal::new(format!(
+                "it runs at most {FEW} iterations each time a host loop around it that makes no \
+                 SOMD call runs one: as a method it would be a launch for each"
+            )));
+        }
+    }
+    let own = walk::assigned_in_block(func, b);
+    let mut read = None;
+    walk::each_stmt(b, &mut |s| {
+        for root in walk::stmt_roots(s) {
+            walk::each_expr(func, root, &mut |e| {
+                let ExprKind::Index { index, .. } = func.expr(e).kind else { return };
+                walk::each_expr(func, index, &mut |x| {
+                    if let ExprKind::Local(l) = func.expr(x).kind {
+                        if varying.contains(&l) && !own.contains(&l) && read.is_none() {
+                            read = Some((l, func.expr(e).span));
+                        }
+                    }
+                });
+            });
+        }
+    });
+    let Some((l, at)) = read else { return Ok(()) };
+    Err(Refusal {
+        why: format!(
+            "it reads elements at places reading `{}`, which a host loop around it that makes no \
+             SOMD call changes: as a method it would be a launch for each iteration of that \
+             loop, over a part of the data (the nest as one method would be one)",
+            func.local(l).name
+        ),
+        at: Some(at),
+    })
+}
+
 /// Outlines the qualifying loops among `block`'s statements and the blocks nested in them,
 /// writing the calls into `func`, a copy of `original` whose body is being rewritten: each
 /// loop is judged in `original`, whose expressions `func` shares, where the loops outlined
 /// before it still stand (each call leaves its array as unshared as its loop did). The
-/// methods go to `made`. `passed` holds the locals that a host loop around `block` passes
-/// to SOMD methods and does not declare.
+/// methods go to `made`. `around` says what the host loops around `block` do.
 fn outline_block(
     module: &Module,
     original: &Function,
     func: &mut Function,
     block: &mut Block,
-    passed: &HashSet<LocalId>,
+    around: &Around,
     made: &mut Made,
 ) {
+    let passed = &around.passed;
     for k in 0..block.stmts.len() {
         let (before, rest) = block.stmts.split_at_mut(k);
         let stmt = &mut rest[0];
@@ -212,10 +302,15 @@ fn outline_block(
         let mut refused = None;
         let pieces = match (&*stmt, &declared_before) {
             (_, Some(b)) | (Stmt::Block(b), None) => {
-                match qualifies(module, original, b, passed, &made.arrays) {
+                let planned = nest_part(original, b, &around.varying)
+                    .and_then(|()| qualifies(module, original, b, passed, &made.arrays));
+                match planned {
                     Ok(plan) => vec![(b.clone(), Becomes::Method(plan))],
                     Err(why) => {
-                        let pieces = split(module, original, b, passed, &made.arrays);
+                        let pieces = match around.varying.is_empty() {
+                            true => split(module, original, b, passed, &made.arrays),
+                            false => None,
+                        };
                         refused = Some(why).filter(|_| pieces.is_none());
                         pieces.unwrap_or_default()
                     }
@@ -223,33 +318,53 @@ fn outline_block(
             }
             _ => Vec::new(),
         };
-        if let (Some(why), Some(b)) = (
+        // Whether `explain` hears of this loop (the loops in it then say nothing).
+        let mut reports = false;
+        if let (Some(why), Some(b), false) = (
             refused,
             declared_before.as_ref().or(match &*stmt {
                 Stmt::Block(b) => Some(b),
                 _ => None,
             }),
+            around.reported,
         ) {
-            made.stays_on_host(module, original, b, why);
+            reports = made.stays_on_host(module, original, b, why);
         }
         if pieces.is_empty() {
-            // A loop passing an array it does not declare to SOMD methods: each round's
-            // call reads what the round wrote into it.
-            let mut passed = passed.clone();
+            let mut around = Around { reported: around.reported || reports, ..around.clone() };
             if let Stmt::Loop { .. } = stmt {
+                // A loop passing an array it does not declare to SOMD methods: each round's
+                // call reads what the round wrote into it.
                 let (mut args, mut declared) = (HashSet::new(), HashSet::new());
+                let mut calls = false;
                 walk::each_stmt_of(stmt, &mut |s| {
                     if let Stmt::Let { local, .. } = s {
                         declared.insert(*local);
                     }
                     for root in walk::stmt_roots(s) {
-                        walk::each_expr(func, root, &mut |e| args.extend(somd_args(func, e)));
+                        walk::each_expr(func, root, &mut |e| {
+                            calls |= matches!(func.expr(e).kind, ExprKind::SomdCall { .. });
+                            args.extend(somd_args(func, e))
+                        });
                     }
                 });
-                passed.extend(args.difference(&declared));
+                around.passed.extend(args.difference(&declared));
+                // What each iteration of a loop making no SOMD call changes ([`nest_part`]).
+                match calls {
+                    true => around.varying.clear(),
+                    false => around.varying.extend(walk::assigned_in_block(
+                        func,
+                        &Block { stmts: vec![stmt.clone()] },
+                    )),
+                }
             }
+            let methods = made.methods.len();
             for nested in walk::stmt_blocks_mut(stmt) {
-                outline_block(module, original, func, nested, &passed, made);
+                outline_block(module, original, func, nested, &around, made);
+            }
+            // A nest whose inner loops became methods does not stay on the host.
+            if made.methods.len() > methods && reports {
+                made.host_loops.pop();
             }
             continue;
         }
@@ -302,8 +417,10 @@ fn outline_block(
                 Target::Reduction { acc, .. } => Some(*acc),
                 Target::ArgExtremum(ax) => Some(ax.m),
             };
-            if let Some(why) = accumulator.and_then(|_| reduces_on_a_device(module, &loop_fn).err())
-            {
+            let judged = accumulator.is_some() || plan.nest;
+            let search = matches!(&plan.target, Target::ArgExtremum(ax) if ax.rel.is_none());
+            let judge = || parallel_on_a_device(module, &loop_fn, search).err();
+            if let Some(why) = judged.then(judge).flatten() {
                 if planned.len() == 1 {
                     made.stays_on_host(module, original, b, why);
                 }
@@ -376,35 +493,40 @@ struct Made {
 
 impl Made {
     /// Records the loop `b` of `func` (`[i = lo; Loop]` or `[Let i = lo; Loop]`), which stays
-    /// as written for `why`, when it holds no other loop and reads elements of an array that
-    /// some statement gives SOMD results (where it holds one then, the result comes down for
-    /// the loop).
-    fn stays_on_host(&mut self, module: &Module, func: &Function, b: &Block, why: Refusal) {
-        // A loop's block (not a block of the program's holding one), innermost, and calling
-        // no SOMD method: a loop around others or around the calls (the rounds) says nothing
-        // a user would change.
+    /// as written for `why`, when it calls no SOMD method and reads elements of an array
+    /// that some statement gives SOMD results (where it holds one then, the result comes down
+    /// for the loop); says whether it did. A nest is recorded as one loop (ninety-third
+    /// session), and the loops in it then say nothing ([`Around::reported`]).
+    fn stays_on_host(&mut self, module: &Module, func: &Function, b: &Block, why: Refusal) -> bool {
+        // A loop's block (not a block of the program's holding one), calling no SOMD method:
+        // a loop around the calls (the rounds) says nothing a user would change.
         if !matches!(b.stmts.as_slice(), [_, Stmt::Loop { .. }]) {
-            return;
+            return false;
         }
-        let (mut loops, mut calls) = (0, false);
+        let mut calls = false;
         walk::each_stmt(b, &mut |s| {
-            loops += matches!(s, Stmt::Loop { .. }) as usize;
             for root in walk::stmt_roots(s) {
                 walk::each_expr(func, root, &mut |e| {
                     calls |= matches!(func.expr(e).kind, ExprKind::SomdCall { .. })
                 });
             }
         });
-        if loops != 1 || calls {
-            return;
+        if calls {
+            return false;
         }
         // The arrays whose elements it reads (a plain store's place is no read).
         let (mut arrays, mut stored) = (Vec::new(), HashSet::new());
         walk::each_stmt(b, &mut |s| {
             for root in walk::stmt_roots(s) {
                 walk::each_expr(func, root, &mut |e| match func.expr(e).kind {
-                    ExprKind::Assign { target, .. } => {
-                        stored.insert(target);
+                    // (Of `m[i][j] = v` neither `m[i][j]` nor the row `m[i]`.)
+                    ExprKind::Assign { mut target, .. } => {
+                        while stored.insert(target) {
+                            let ExprKind::Index { array, .. } = func.expr(target).kind else {
+                                break;
+                            };
+                            target = array;
+                        }
                     }
                     ExprKind::Index { .. } if !stored.contains(&e) => {
                         if let Some((a, _)) = walk::index_root(func, e) {
@@ -418,17 +540,18 @@ impl Made {
             }
         });
         let result = arrays.into_iter().find(|a| {
-            keep::is_prim_array(&func.local(*a).ty)
+            let ty = &func.local(*a).ty;
+            (keep::is_prim_array(ty) || keep::is_prim_matrix(ty))
                 && (self.arrays.contains(a) || holds_somd_results(module, func, *a))
         });
         let span = match b.stmts.first() {
             Some(Stmt::Let { local, .. }) => func.local(*local).span,
             Some(Stmt::Expr(assign)) => func.expr(*assign).span,
-            _ => return,
+            _ => return false,
         };
-        if let Some(result) = result {
-            self.host_loops.push((span, result, why));
-        }
+        let Some(result) = result else { return false };
+        self.host_loops.push((span, result, why));
+        true
     }
 }
 
@@ -450,6 +573,9 @@ struct Plan {
     step: i32,
     /// Where the stores to the array go: `w[i + place]` (0 for a reduction).
     place: i32,
+    /// Whether the loop's body holds loops (ninety-third session): the method's analysis
+    /// has the last word on whether it is parallel ([`parallel_on_a_device`]).
+    nest: bool,
 }
 
 /// What a qualifying loop computes.
@@ -607,7 +733,12 @@ fn qualifies(
         ));
     }
     // The body: declarations of primitive locals, stores to `w[i]`, and `if`s of those.
-    let mut scan = Scan { declared: HashSet::from([i]), index: Some(i), ..Scan::default() };
+    let mut scan = Scan {
+        declared: HashSet::from([i]),
+        indices: HashSet::from([i]),
+        index: Some(i),
+        ..Scan::default()
+    };
     if !scan.block(module, func, body, &is_index) {
         let (what, at) = scan.refused.unwrap_or(("a statement".into(), None));
         return Err(Refusal {
@@ -620,8 +751,25 @@ fn qualifies(
             at,
         });
     }
-    let Scan { declared, written, roots, reads_w, acc, place, argext, .. } = scan;
+    let Scan { declared, written, roots, reads_w, acc, place, argext, nest, rows, .. } = scan;
     let place = place.unwrap_or(0);
+    // A nest's method splits its `dist` array's rows among MIs and work-items: the outer
+    // loop's range must be the array's, read at the outer index (`m[i][j]`, not `y[j]`
+    // summed again for each `i`).
+    let rows_of = |over: LocalId| {
+        let mut read = false;
+        for root in &roots {
+            walk::each_expr(func, *root, &mut |e| read |= index_of(func, e, i) == Some(over));
+        }
+        if !nest || read {
+            return Ok(());
+        }
+        Err(Refusal::new(format!(
+            "it is a nest whose outer loop reads `{}`, the SOMD result it reduces, at another \
+             index than its own",
+            func.local(over).name
+        )))
+    };
     let two = || Refusal::new("it computes an array and a scalar, or two scalars, at once");
     if let Some((m, payloads, rel)) = argext {
         if written.is_some() || acc.is_some() {
@@ -642,11 +790,17 @@ fn qualifies(
             (m, payloads, rel),
             results,
         )?;
-        return Ok(Plan { step, ..plan });
+        if let Target::ArgExtremum(ax) = &plan.target {
+            rows_of(ax.over)?;
+        }
+        return Ok(Plan { step, nest, ..plan });
     }
     if let (None, Some((acc, op))) = (written, acc) {
         let plan = reduction(module, func, (lo, hi, i), &declared, &roots, (acc, op), results)?;
-        return Ok(Plan { step, ..plan });
+        if let Target::Reduction { over, .. } = plan.target {
+            rows_of(over)?;
+        }
+        return Ok(Plan { step, nest, ..plan });
     }
     let w = match (written, acc) {
         (Some(w), None) => w,
@@ -654,15 +808,19 @@ fn qualifies(
         _ => return Err(two()),
     };
     let wl = func.local(w);
+    let shaped = match rows {
+        true => keep::is_prim_matrix(&wl.ty),
+        false => keep::is_prim_array(&wl.ty),
+    };
     if wl.kind != LocalKind::Var
         || wl.dist.is_some()
         || wl.shared
-        || !keep::is_prim_array(&wl.ty)
+        || !shaped
         || declared.contains(&w)
     {
         return Err(Refusal::new(format!(
-            "`{}`, the array it stores to, is no 1-D array of primitives that the function \
-             declares",
+            "`{}`, the array it stores to, is no 1-D array or matrix of primitives that the \
+             function declares, stored at the index or in the index's row",
             wl.name
         )));
     }
@@ -712,7 +870,7 @@ fn qualifies(
         )));
     }
     reads.retain(|l| *l != w);
-    Ok(Plan { target: Target::Array(w), reads, step, place })
+    Ok(Plan { target: Target::Array(w), reads, step, place, nest })
 }
 
 /// Why a host loop stays as written (`qualifies`), for `explain`: in words, and where in
@@ -866,6 +1024,8 @@ fn loop_reads(
     let (mut reads, mut read_arrays) = (Vec::new(), HashSet::new());
     let mut ok = true;
     let mut first_use = None;
+    // Rows read for their length only (`j < m[i].length`), which read no element.
+    let mut measured = HashSet::new();
     for root in roots.iter().copied().chain([lo, hi]) {
         walk::each_expr(func, root, &mut |e| match &func.expr(e).kind {
             ExprKind::Local(l) => {
@@ -874,15 +1034,17 @@ fn loop_reads(
                 }
             }
             ExprKind::Index { array, index } => {
-                if let Some((a, _)) = walk::index_root(func, e) {
+                if let (Some((a, _)), false) = (walk::index_root(func, e), measured.contains(&e)) {
                     read_arrays.insert(a);
                 }
                 ok &= at_index(*array, *index);
             }
+            ExprKind::Length(row) => {
+                measured.insert(*row);
+            }
             // Arrays compared as references (`a == b`) stay on the host.
             ExprKind::Binary { op, .. } => ok &= matches!(op.ty, PrimOrRef::Prim(_)),
-            ExprKind::Length(_)
-            | ExprKind::Const(_)
+            ExprKind::Const(_)
             | ExprKind::Unary { .. }
             | ExprKind::Convert { .. }
             | ExprKind::Conditional { .. } => {}
@@ -926,7 +1088,7 @@ fn loop_reads(
 /// gives the sequential loop's bits), `&&`, `||`, `&`, `|` and `^` of `boolean`s; a
 /// floating-point sum
 /// rounds differently in another order and stays on the host. The analysis of the
-/// method made ([`reduces_on_a_device`]) has the last word. `results` as for [`qualifies`].
+/// method made ([`parallel_on_a_device`]) has the last word. `results` as for [`qualifies`].
 fn reduction(
     module: &Module,
     func: &Function,
@@ -979,7 +1141,7 @@ fn reduction(
     }
     let reads = reads.into_iter().filter(|l| *l != over && *l != acc).collect();
     // (`qualifies` gives it the loop's step.)
-    Ok(Plan { target: Target::Reduction { acc, op, over }, reads, step: 1, place: 0 })
+    Ok(Plan { target: Target::Reduction { acc, op, over }, reads, step: 1, place: 0, nest: false })
 }
 
 /// What a reduction loop reads ([`loop_reads`], any element), and its method's `dist`
@@ -1001,9 +1163,11 @@ fn reads_over_results(
                  lengths, through operators, `Math` and helpers without effects given values",
             )
         })?;
+    // (A matrix since the ninety-third session: `s += m[i][j]` over its rows.)
     let holds_results = |a: &LocalId| {
+        let ty = &func.local(*a).ty;
         read_arrays.contains(a)
-            && keep::is_prim_array(&func.local(*a).ty)
+            && (keep::is_prim_array(ty) || keep::is_prim_matrix(ty))
             && (results.contains(a) || holds_somd_results(module, func, *a))
     };
     let i = bounds.2;
@@ -1016,7 +1180,7 @@ fn reads_over_results(
         .copied()
         .find(|a| holds_results(a) && at_index.contains(a))
         .or_else(|| reads.iter().copied().find(holds_results))
-        .ok_or_else(|| Refusal::new("it reads no 1-D SOMD result"))?;
+        .ok_or_else(|| Refusal::new("it reads no SOMD result of primitives"))?;
     Ok((reads, over))
 }
 
@@ -1027,7 +1191,7 @@ fn reads_over_results(
 /// the function, and some array it reads a fresh SOMD result. Integral `int` and `long`
 /// extrema without payloads are `max` and `min` reductions ([`reduction`]); a `float` or `double` `m` is an argument extremum without
 /// payloads too, since Java keeps the first of `-0.0` and `0.0` and skips NaN. The
-/// analysis of the method made ([`reduces_on_a_device`]) has the last word: it takes only
+/// analysis of the method made ([`parallel_on_a_device`]) has the last word: it takes only
 /// payloads that cannot fail, have no effect and are read nowhere else in the loop, since
 /// each MI, and each work-item, sets them in iterations where Java's loop may not; for a
 /// search, a test that cannot fail and has no effect, since they evaluate it in iterations
@@ -1073,7 +1237,7 @@ fn arg_extremum(
     let reads = reads.into_iter().filter(|l| !own(l)).collect();
     let table = table.ok_or_else(|| Refusal::new("it sets no extremum"))?;
     let ax = ArgExt { m, payloads, rel, over, table };
-    Ok(Plan { target: Target::ArgExtremum(ax), reads, step: 1, place: 0 })
+    Ok(Plan { target: Target::ArgExtremum(ax), reads, step: 1, place: 0, nest: false })
 }
 
 /// Refuses a loop whose expressions `roots`, some of which an MI evaluates in iterations
@@ -1178,6 +1342,15 @@ struct Scan {
     argext: Option<(LocalId, Vec<LocalId>, Option<BinOpKind>)>,
     /// The innermost statement refused first, in words and where (`explain`).
     refused: Option<(String, Option<somd_diag::Span>)>,
+    /// The loop's index and the indices of the counted loops nested in its body, which no
+    /// statement of the body may assign.
+    indices: HashSet<LocalId>,
+    /// How many of those nested loops hold the statement being scanned.
+    depth: u32,
+    /// Whether the body holds a loop (ninety-third session): the loop is a nest.
+    nest: bool,
+    /// Whether it stores to cells of its rows of a matrix, `w[i][j]` (ninety-third session).
+    rows: bool,
 }
 
 impl Scan {
@@ -1217,6 +1390,7 @@ impl Scan {
                     && l.kind == LocalKind::Var
                     && self.declared.insert(*local)
             }
+            Stmt::Expr(e) if self.assigns_own(func, *e) => true,
             Stmt::Expr(e) if self.accumulates(module, func, *e) => true,
             Stmt::If { cond, then_block, else_block: None }
                 if self.extremum(module, func, *cond, then_block)
@@ -1225,6 +1399,7 @@ impl Scan {
             {
                 true
             }
+            Stmt::Block(b) => self.nested_loop(module, func, b, is_index),
             Stmt::Expr(e) => {
                 let (target, value) = match &func.expr(*e).kind {
                     ExprKind::Assign { target, value } => (*target, Some(*value)),
@@ -1238,11 +1413,21 @@ impl Scan {
                     }
                     _ => return false,
                 };
-                let ExprKind::Index { array, index } = func.expr(target).kind else { return false };
+                let ExprKind::Index { mut array, mut index } = func.expr(target).kind else {
+                    return false;
+                };
+                // `w[i][c]`, a cell of the iteration's own row (ninety-third session).
+                if let (&ExprKind::Index { array: rows, index: row }, Some(_)) =
+                    (&func.expr(array).kind, self.index)
+                {
+                    self.roots.push(index);
+                    (array, index) = (rows, row);
+                    self.rows = true;
+                }
                 let ExprKind::Local(w) = func.expr(array).kind else { return false };
                 self.roots.extend(value);
                 let place = match self.index {
-                    Some(i) => offset_of(func, index, i),
+                    Some(i) => offset_of(func, index, i).filter(|c| *c == 0 || !self.rows),
                     None => is_index(index).then_some(0),
                 };
                 let Some(place) = place else { return false };
@@ -1253,11 +1438,83 @@ impl Scan {
                 self.block(module, func, then_block, is_index)
                     && else_block.as_ref().is_none_or(|b| self.block(module, func, b, is_index))
             }
-            // Of the loop itself (the body holds no loop): the iteration ends, having
-            // written no element but its own (ninetieth session).
+            // Of the loop itself, or of a nested loop: the iteration ends, having written no
+            // element but its own (ninetieth session).
             Stmt::Continue(None) => true,
+            // Of a nested loop, which its iteration leaves.
+            Stmt::Break(None) => self.depth > 0,
             _ => false,
         }
+    }
+
+    /// Whether `e` assigns a local the body declares, other than an index (`t += m[i][j];`
+    /// with `long t = 0;` in the body, `if (v < 0) v = -v;`): each iteration has its own.
+    /// Its value joins the `roots`.
+    fn assigns_own(&mut self, func: &Function, e: ExprId) -> bool {
+        let (target, value) = match func.expr(e).kind {
+            ExprKind::Assign { target, value } | ExprKind::CompoundAssign { target, value, .. } => {
+                (target, Some(value))
+            }
+            ExprKind::IncDec { target, .. } => (target, None),
+            _ => return false,
+        };
+        let ExprKind::Local(l) = func.expr(target).kind else { return false };
+        if !self.declared.contains(&l) || self.indices.contains(&l) {
+            return false;
+        }
+        self.roots.extend(value);
+        true
+    }
+
+    /// Whether `b` is a counted loop nested in the body (ninety-third session), `for (int j
+    /// = lo; j < hi; j += c)` (`<=`; `>=`, `>` stepping down), whose bound reads nothing its
+    /// body assigns (so it ends as Java's does), of statements the body may hold: a row of
+    /// a matrix (`t += m[i][j]`), a block of a flat array (`t += a[i * 8 + k]`), a
+    /// reduction over a whole matrix. Its bounds join the `roots`.
+    fn nested_loop(
+        &mut self,
+        module: &Module,
+        func: &Function,
+        b: &Block,
+        is_index: &dyn Fn(ExprId) -> bool,
+    ) -> bool {
+        let Some(parts) = loop_parts(b) else { return false };
+        let j = parts.index;
+        let local = func.local(j);
+        if local.kind != LocalKind::Var || local.ty != Type::Prim(PrimType::Int) {
+            return false;
+        }
+        let step = match parts.update {
+            [u] => walk::constant_step(func, *u, j),
+            _ => None,
+        };
+        let Some(step) = step else { return false };
+        let ExprKind::Binary { op, lhs, rhs: hi } = func.expr(parts.test).kind else {
+            return false;
+        };
+        let counted = parts.is_index(func, lhs)
+            && match op.kind {
+                BinOpKind::Lt | BinOpKind::Le => step > 0,
+                BinOpKind::Ge | BinOpKind::Gt => step < 0,
+                _ => false,
+            };
+        let assigned = walk::assigned_in_block(func, parts.body);
+        let mut steady = true;
+        walk::each_expr(func, hi, &mut |e| {
+            if let ExprKind::Local(l) = func.expr(e).kind {
+                steady &= l != j && !assigned.contains(&l);
+            }
+        });
+        if !counted || !steady || !self.declared.insert(j) {
+            return false;
+        }
+        self.indices.insert(j);
+        self.roots.extend([parts.start, hi]);
+        self.nest = true;
+        self.depth += 1;
+        let held = self.block(module, func, parts.body, is_index);
+        self.depth -= 1;
+        held
     }
 }
 
@@ -1429,7 +1686,8 @@ impl Scan {
         let Some((Stmt::Break(None), assigns)) = then_block.stmts.split_last() else {
             return false;
         };
-        if self.argext.is_some() {
+        // (In a nested loop the `break` leaves that loop only.)
+        if self.argext.is_some() || self.depth > 0 {
             return false;
         }
         let mut targets: Vec<LocalId> = Vec::new();
@@ -1624,18 +1882,20 @@ fn holds_somd_results(module: &Module, func: &Function, local: LocalId) -> bool 
     false
 }
 
-/// Whether the SOMD method made of a reduction loop is one the device runs, its loop a
-/// parallel reduction (`analysis::parallel`): else the loop stays as written, and the
-/// refusal says why. (An argument extremum's method names its picking function, which the
-/// module gets after this: the analysis reads of the method's strategy only that it is a
-/// function's, `parallel::strategy_combines`.) A search is analysed as `first_match`
-/// leaves it; one that pass does not rewrite stays, its test named as the reason.
-fn reduces_on_a_device(module: &Module, loop_fn: &Function) -> Result<(), Refusal> {
+/// Whether the SOMD method made of a reduction loop, or of a nest (ninety-third session), is
+/// one the device runs, its loop parallel (`analysis::parallel`): else the loop stays as
+/// written, and the refusal says why. (An argument extremum's method names its picking
+/// function, which the module gets after this: the analysis reads of the method's strategy
+/// only that it is a function's, `parallel::strategy_combines`.) A `search` is analysed as
+/// `first_match` leaves it; one that pass does not rewrite stays, its test named as the
+/// reason.
+fn parallel_on_a_device(module: &Module, loop_fn: &Function, search: bool) -> Result<(), Refusal> {
     // A search as the pass after this one gives it (`first_match`); one it leaves says why.
+    // (A nested loop's `break` is no search's.)
     let mut loop_fn = loop_fn.clone();
     let mut test = None;
     walk::each_stmt(&loop_fn.body, &mut |s| {
-        if let Stmt::If { cond, then_block, .. } = s {
+        if let (Stmt::If { cond, then_block, .. }, true) = (s, search) {
             if matches!(then_block.stmts.last(), Some(Stmt::Break(None))) {
                 test = test.or(Some(*cond));
             }

@@ -606,6 +606,16 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                  arrays that SOMD calls make",
                 module.function(o.caller).local(m).name,
             ),
+            // Cells of a matrix's rows (ninety-third session).
+            _ if outlined
+                .params
+                .first()
+                .is_some_and(|p| crate::analysis::keep::is_prim_matrix(&outlined.local(*p).ty)) =>
+            {
+                "it writes only its own row of one matrix per iteration, over arrays that SOMD \
+                 calls make or read"
+                    .to_string()
+            }
             _ => "it writes one element of one array per iteration, over arrays that SOMD \
                   calls make or read"
                 .to_string(),

@@ -36,10 +36,12 @@ pub(super) fn split(
 ) -> Option<Vec<(Block, Becomes)>> {
     let parts = loop_parts(b)?;
     // A `continue` would skip the later loops' statements of its iteration only in the
-    // first loop.
-    let mut continues = false;
-    walk::each_stmt(parts.body, &mut |s| continues |= matches!(s, Stmt::Continue(_)));
-    if continues {
+    // first loop; nests are not split (ninety-third session).
+    let mut unsplit = false;
+    walk::each_stmt(parts.body, &mut |s| {
+        unsplit |= matches!(s, Stmt::Continue(_) | Stmt::Loop { .. })
+    });
+    if unsplit {
         return None;
     }
     let runs = runs(module, func, &parts)?;
@@ -108,7 +110,11 @@ fn stays_on_host(
 ) -> bool {
     let Some(parts) = loop_parts(piece) else { return false };
     let is_index = |e: ExprId| parts.is_index(func, e);
-    let mut scan = Scan { declared: HashSet::from([parts.index]), ..Scan::default() };
+    let mut scan = Scan {
+        declared: HashSet::from([parts.index]),
+        indices: HashSet::from([parts.index]),
+        ..Scan::default()
+    };
     if !scan.block(module, func, parts.body, &is_index) || scan.written.is_some() {
         return false;
     }
@@ -160,7 +166,8 @@ fn runs(module: &Module, func: &Function, parts: &LoopParts) -> Option<Vec<(Part
             }
             continue;
         }
-        let mut scan = Scan { declared: declared.clone(), ..Scan::default() };
+        let mut scan =
+            Scan { declared: declared.clone(), indices: HashSet::from([index]), ..Scan::default() };
         if !scan.stmt(module, func, s, &is_index) {
             return None;
         }
