@@ -1395,7 +1395,7 @@ impl Scan {
             Stmt::If { cond, then_block, else_block: None }
                 if self.extremum(module, func, *cond, then_block)
                     || self.arg_extremum(module, func, *cond, then_block)
-                    || self.search(func, *cond, then_block) =>
+                    || self.search(module, func, *cond, then_block) =>
             {
                 true
             }
@@ -1682,7 +1682,13 @@ impl Scan {
     /// then `break` of the loop. Java's loop assigns them once, in its first iteration
     /// passing the test, and leaves. The loop's only argument extremum ([`qualifies`] asks
     /// for it to be the body's only statement); its test and values join the `roots`.
-    fn search(&mut self, func: &Function, cond: ExprId, then_block: &Block) -> bool {
+    fn search(
+        &mut self,
+        module: &Module,
+        func: &Function,
+        cond: ExprId,
+        then_block: &Block,
+    ) -> bool {
         let Some((Stmt::Break(None), assigns)) = then_block.stmts.split_last() else {
             return false;
         };
@@ -1693,12 +1699,29 @@ impl Scan {
         let mut targets: Vec<LocalId> = Vec::new();
         let mut values = Vec::new();
         for s in assigns {
-            let Stmt::Expr(a) = s else { return false };
-            let ExprKind::Assign { target, value } = func.expr(*a).kind else { return false };
-            let ExprKind::Local(l) = func.expr(target).kind else { return false };
-            if self.declared.contains(&l) || targets.contains(&l) {
+            let assigned = match s {
+                Stmt::Expr(a) => match func.expr(*a).kind {
+                    ExprKind::Assign { target, value } => match func.expr(target).kind {
+                        ExprKind::Local(l) => Some((l, value)),
+                        _ => None,
+                    },
+                    _ => None,
+                },
+                _ => None,
+            };
+            let fresh = |l: &LocalId| !self.declared.contains(l) && !targets.contains(l);
+            let Some((l, value)) = assigned.filter(|(l, _)| fresh(l)) else {
+                // The statement at fault, not a plain assignment before it (`explain`).
+                if self.refused.is_none() {
+                    let (what, at) = described(module, func, s);
+                    let what = format!(
+                        "{what} in a search's `{{ ..; break; }}` (which may assign distinct \
+                         locals declared before the loop with `=`, then leave)"
+                    );
+                    self.refused = Some((what, at));
+                }
                 return false;
-            }
+            };
             targets.push(l);
             values.push(value);
         }

@@ -1037,6 +1037,87 @@ fn explain_names_host_loops_run_as_somd_methods() {
     assert_eq!(report.matches("stays on the host").count(), 4, "{report}");
 }
 
+/// Host nests over SOMD results (ninety-third session): `explain` names the methods a
+/// matrix's sum and a store into a matrix's rows become, reports a nest that stays once, at
+/// its outer loop, with the statement at fault (its inner loop, reading at places the outer
+/// loop changes, says nothing), and names the statement of a search's block that no search
+/// holds rather than an assignment before it.
+#[test]
+fn explain_names_host_nests_run_as_somd_methods() {
+    let program = source(
+        "explain-nests",
+        "Main.somd",
+        r#"public class Main {
+    static long[][] step(dist long[][] m, long k) {
+        long[][] r = new long[m.length][m[0].length];
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < m[i].length; j++) {
+                r[i][j] = m[i][j] * 3 + k;
+            }
+        }
+        return r;
+    }
+
+    public static void main(String[] args) {
+        long[][] m = new long[64][64];
+        long[][] w = new long[64][64];
+        long s = 0;
+        int pos = -1;
+        int c = 0;
+        for (int r = 0; r < 4; r++) {
+            m = step(m, r);
+            for (int i = 0; i < m.length; i++) {
+                for (int j = 0; j < m[i].length; j++) {
+                    s += m[i][j];
+                }
+            }
+            for (int i = 0; i < 64; i++) {
+                for (int j = 0; j < 64; j++) {
+                    w[i][j] = m[i][j] / 2;
+                }
+            }
+            for (int i = 0; i < 64; i++) {
+                long t = 0;
+                for (int j = 0; j < 8; j++) {
+                    t += m[i][j];
+                }
+                System.out.println(t);
+            }
+            for (int i = 0; i < 64; i++) {
+                if (m[i][0] == 7) {
+                    pos = i;
+                    c += 3;
+                    break;
+                }
+            }
+        }
+        System.out.println(s + w[1][2] + pos + c);
+    }
+}
+"#,
+    );
+    let report = explained(&program);
+    assert_eq!(report.matches("runs as the SOMD method").count(), 2, "{report}");
+    let sum = "Main.somd:20:22: loop in Main.main runs as the SOMD method Main.main$loop1 (it \
+               reduces into `s` with `+`";
+    assert!(report.contains(sum), "{sum}\n{report}");
+    let rows = "Main.somd:25:22: loop in Main.main runs as the SOMD method Main.main$loop2 (it \
+                writes only its own row of one matrix per iteration";
+    assert!(report.contains(rows), "{rows}\n{report}");
+    for (at, why, inside) in [
+        ("30:22", "the output, which a loop made a method does not hold", "35:17"),
+        ("37:22", "the update of `c` in a search's `{ ..; break; }`", "40:21"),
+    ] {
+        let stays = format!(
+            "Main.somd:{at}: loop in Main.main, reading `m`, which SOMD calls make, stays on \
+             the host: {why}"
+        );
+        assert!(report.contains(&stays), "{stays}\n{report}");
+        assert!(report.contains(&format!("Main.somd:{inside})\n")), "{report}");
+    }
+    assert_eq!(report.matches("stays on the host").count(), 2, "{report}");
+}
+
 /// A host loop storing an array and summing it in `double`s is split (eighty-ninth session):
 /// `explain` names the method the stores become, and says that the sum stays on the host,
 /// in Java's order.
