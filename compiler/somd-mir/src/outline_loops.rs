@@ -417,7 +417,7 @@ fn outline_block(
                 Target::Reduction { acc, .. } => Some(*acc),
                 Target::ArgExtremum(ax) => Some(ax.m),
             };
-            let judged = accumulator.is_some() || plan.nest;
+            let judged = accumulator.is_some() || plan.judged;
             let search = matches!(&plan.target, Target::ArgExtremum(ax) if ax.rel.is_none());
             let judge = || parallel_on_a_device(module, &loop_fn, search).err();
             if let Some(why) = judged.then(judge).flatten() {
@@ -573,9 +573,10 @@ struct Plan {
     step: i32,
     /// Where the stores to the array go: `w[i + place]` (0 for a reduction).
     place: i32,
-    /// Whether the loop's body holds loops (ninety-third session): the method's analysis
-    /// has the last word on whether it is parallel ([`parallel_on_a_device`]).
-    nest: bool,
+    /// Whether the method's analysis has the last word on whether its loop is parallel
+    /// ([`parallel_on_a_device`]), which it has for reductions and argument extrema too:
+    /// the loop's body holds loops or assigns its own locals (ninety-third session).
+    judged: bool,
 }
 
 /// What a qualifying loop computes.
@@ -751,7 +752,8 @@ fn qualifies(
             at,
         });
     }
-    let Scan { declared, written, roots, reads_w, acc, place, argext, nest, rows, .. } = scan;
+    let Scan { declared, written, roots, reads_w, acc, place, argext, nest, rows, own, .. } = scan;
+    let judged = nest || own;
     let place = place.unwrap_or(0);
     // A nest's method splits its `dist` array's rows among MIs and work-items: the outer
     // loop's range must be the array's, read at the outer index (`m[i][j]`, not `y[j]`
@@ -793,14 +795,14 @@ fn qualifies(
         if let Target::ArgExtremum(ax) = &plan.target {
             rows_of(ax.over)?;
         }
-        return Ok(Plan { step, nest, ..plan });
+        return Ok(Plan { step, judged, ..plan });
     }
     if let (None, Some((acc, op))) = (written, acc) {
         let plan = reduction(module, func, (lo, hi, i), &declared, &roots, (acc, op), results)?;
         if let Target::Reduction { over, .. } = plan.target {
             rows_of(over)?;
         }
-        return Ok(Plan { step, nest, ..plan });
+        return Ok(Plan { step, judged, ..plan });
     }
     let w = match (written, acc) {
         (Some(w), None) => w,
@@ -870,7 +872,7 @@ fn qualifies(
         )));
     }
     reads.retain(|l| *l != w);
-    Ok(Plan { target: Target::Array(w), reads, step, place, nest })
+    Ok(Plan { target: Target::Array(w), reads, step, place, judged })
 }
 
 /// Why a host loop stays as written (`qualifies`), for `explain`: in words, and where in
@@ -1141,7 +1143,13 @@ fn reduction(
     }
     let reads = reads.into_iter().filter(|l| *l != over && *l != acc).collect();
     // (`qualifies` gives it the loop's step.)
-    Ok(Plan { target: Target::Reduction { acc, op, over }, reads, step: 1, place: 0, nest: false })
+    Ok(Plan {
+        target: Target::Reduction { acc, op, over },
+        reads,
+        step: 1,
+        place: 0,
+        judged: false,
+    })
 }
 
 /// What a reduction loop reads ([`loop_reads`], any element), and its method's `dist`
@@ -1237,7 +1245,7 @@ fn arg_extremum(
     let reads = reads.into_iter().filter(|l| !own(l)).collect();
     let table = table.ok_or_else(|| Refusal::new("it sets no extremum"))?;
     let ax = ArgExt { m, payloads, rel, over, table };
-    Ok(Plan { target: Target::ArgExtremum(ax), reads, step: 1, place: 0, nest: false })
+    Ok(Plan { target: Target::ArgExtremum(ax), reads, step: 1, place: 0, judged: false })
 }
 
 /// Refuses a loop whose expressions `roots`, some of which an MI evaluates in iterations
@@ -1349,6 +1357,8 @@ struct Scan {
     depth: u32,
     /// Whether the body holds a loop (ninety-third session): the loop is a nest.
     nest: bool,
+    /// Whether the body assigns a local it declares (ninety-third session).
+    own: bool,
     /// Whether it stores to cells of its rows of a matrix, `w[i][j]` (ninety-third session).
     rows: bool,
 }
@@ -1463,6 +1473,7 @@ impl Scan {
             return false;
         }
         self.roots.extend(value);
+        self.own = true;
         true
     }
 
