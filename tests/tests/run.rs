@@ -5825,9 +5825,10 @@ fn host_searches_for_an_index_run_on_the_device() {
 /// Host nests over SOMD results run on the device (`device_outlined_nests`): the sum, the
 /// maximum and the argument maximum of the matrix `m` find it resident, upload nothing and
 /// bring down partials only; the row sums, first negative columns, blocks of `a`, prefix
-/// sums, the nest three deep and the loop assigning its own local each upload their array
-/// at their first call only, in one launch of a work-item per outer iteration; the inner
-/// loop of the nest summing `a` for each `t` runs twice a round over `a` resident.
+/// sums, the nest three deep, the loop assigning its own local and the run lengths under a
+/// second bound each upload their array at their first call only, in one launch of a
+/// work-item per outer iteration; the inner loop of the nest summing `a` for each `t` runs
+/// twice a round over `a` resident.
 #[test]
 fn host_nests_run_on_the_device() {
     let Some(opencl) = &opencl_placement() else {
@@ -5845,6 +5846,7 @@ fn host_nests_run_on_the_device() {
     let stores = [(3, 8 * n, n), (4, 4 * n, n), (5, 4 * n, n), (6, 8 * n, n), (7, 4 * n, n)];
     stores_upload_once(&calls, &stores, rounds, None, stderr);
     stores_upload_once(&calls, &[(9, 32 * n, 8 * n)], rounds, Some("a"), stderr);
+    stores_upload_once(&calls, &[(11, 4 * n, n)], rounds, Some("m"), stderr);
     let summed: Vec<&CallTrace> = calls.iter().filter(|c| c.name == "Main.main$loop10").collect();
     assert_eq!(summed.len(), 2 * rounds, "{stderr}");
     for c in summed {
@@ -5852,7 +5854,7 @@ fn host_nests_run_on_the_device() {
         assert!(c.resident.iter().any(|(b, k)| b == "a" && *k == 32 * n), "{call}");
         assert_eq!((c.launches, c.bytes_h2d), (1, 0), "{call}");
     }
-    assert!(!calls.iter().any(|c| c.name == "Main.main$loop11"), "{stderr}");
+    assert!(!calls.iter().any(|c| c.name == "Main.main$loop12"), "{stderr}");
 }
 
 /// Host loops storing into the rows of matrices from SOMD results run on the device

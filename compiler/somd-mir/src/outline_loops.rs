@@ -1478,8 +1478,9 @@ impl Scan {
     }
 
     /// Whether `b` is a counted loop nested in the body (ninety-third session), `for (int j
-    /// = lo; j < hi; j += c)` (`<=`; `>=`, `>` stepping down), whose bound reads nothing its
-    /// body assigns (so it ends as Java's does), of statements the body may hold: a row of
+    /// = lo; j < hi; j += c)` (`<=`; `>=`, `>` stepping down; the bound may be one of the
+    /// test's `&&`s), whose bound reads nothing its body assigns (so it ends as Java's does,
+    /// or earlier), of statements the body may hold: a row of
     /// a matrix (`t += m[i][j]`), a block of a flat array (`t += a[i * 8 + k]`), a
     /// reduction over a whole matrix. Its bounds join the `roots`.
     fn nested_loop(
@@ -1500,15 +1501,18 @@ impl Scan {
             _ => None,
         };
         let Some(step) = step else { return false };
-        let ExprKind::Binary { op, lhs, rhs: hi } = func.expr(parts.test).kind else {
-            return false;
-        };
-        let counted = parts.is_index(func, lhs)
-            && match op.kind {
-                BinOpKind::Lt | BinOpKind::Le => step > 0,
-                BinOpKind::Ge | BinOpKind::Gt => step < 0,
-                _ => false,
-            };
+        // The test, or one of its `&&`s (`j < i && j < len`), bounds the index.
+        fn bounds(func: &Function, test: ExprId, j: LocalId, step: i32) -> Option<ExprId> {
+            let ExprKind::Binary { op, lhs, rhs } = func.expr(test).kind else { return None };
+            let is_j = matches!(func.expr(lhs).kind, ExprKind::Local(l) if l == j);
+            match op.kind {
+                BinOpKind::And => bounds(func, lhs, j, step).or(bounds(func, rhs, j, step)),
+                BinOpKind::Lt | BinOpKind::Le if is_j && step > 0 => Some(rhs),
+                BinOpKind::Ge | BinOpKind::Gt if is_j && step < 0 => Some(rhs),
+                _ => None,
+            }
+        }
+        let Some(hi) = bounds(func, parts.test, j, step) else { return false };
         let assigned = walk::assigned_in_block(func, parts.body);
         let mut steady = true;
         walk::each_expr(func, hi, &mut |e| {
@@ -1516,11 +1520,11 @@ impl Scan {
                 steady &= l != j && !assigned.contains(&l);
             }
         });
-        if !counted || !steady || !self.declared.insert(j) {
+        if !steady || !self.declared.insert(j) {
             return false;
         }
         self.indices.insert(j);
-        self.roots.extend([parts.start, hi]);
+        self.roots.extend([parts.start, parts.test]);
         self.nest = true;
         self.depth += 1;
         let held = self.block(module, func, parts.body, is_index);

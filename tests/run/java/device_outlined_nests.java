@@ -3,10 +3,10 @@
 // sum and the maximum of a matrix result, its row sums, its first negative column per
 // row (an inner loop leaving early), the sums of blocks of a flat result, prefix sums
 // (an inner loop up to the outer index), a nest three deep, an argument extremum over a
-// matrix, and a 1-D loop assigning its own local. Nests that stay on the host: one that
-// prints, and one summing a whole result again for each iteration of its outer loop (its
-// inner loop, reading the outer index as a value, is a method). Nothing reads `m` on the
-// host before the rounds end.
+// matrix, a 1-D loop assigning its own local, and an inner loop whose test has a second
+// bound. Nests that stay on the host: one that prints, and one summing a whole result
+// again for each iteration of its outer loop (its inner loop, reading the outer index as
+// a value, is a method). Nothing reads `m` on the host before the rounds end.
 class Main {
     static long[][] step(long[][] m, long k) {
         int o = 0;
@@ -47,6 +47,7 @@ class Main {
         long[] pre = new long[n];
         int[] deep = new int[n];
         int[] mag = new int[n * 8];
+        int[] run = new int[n];
         long total = 0;
         for (int r = 0; r < rounds; r++) {
             m = step(m, r);
@@ -124,6 +125,13 @@ class Main {
                     total += a[i] % 100 * t;
                 }
             }
+            for (int i = 0; i < n; i++) {
+                int c = 0;
+                for (int j = 0; j < n + 3 && m[i][j] > -199500; j += 2) {
+                    c++;
+                }
+                run[i] = c;
+            }
             total += s;
             System.out.println(r + " " + s + " " + mx + " " + rs[n - 1] + " " + neg[3] + " "
                     + blocks[n / 2] + " " + pre[n - 1] + " " + deep[5] + " " + best + " " + bi
@@ -138,7 +146,8 @@ class Main {
         }
         long check = 0;
         for (int i = 0; i < n; i++) {
-            check = check * 31 + rs[i] + neg[i] + blocks[i] + pre[i] + deep[i] + mag[i * 8 + 7];
+            check = check * 31 + rs[i] + neg[i] + blocks[i] + pre[i] + deep[i] + mag[i * 8 + 7]
+                    + run[i];
         }
         System.out.println(total + " " + check);
     }
