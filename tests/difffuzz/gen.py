@@ -1083,6 +1083,14 @@ def host_loop(rng, lo, hi, e2, body):
             + ["        }"] + close)
 
 
+def hashed(acc, w):
+    """A host loop hashing the array `w` into a new `long` local `acc`, in order."""
+    return ["        long %s = 17;" % acc,
+            "        for (int i = 0; i < n; i++) {",
+            "            %s = %s * 1000003 + %s[i];" % (acc, acc, w),
+            "        }"]
+
+
 # Whether host loops are nests half the time (`--nests`).
 NESTS = False
 
@@ -1143,10 +1151,7 @@ def host_loops(rng, k, risky):
                         "        break;", "    }", "    t++;", "}",
                         "%s[i] = t + %s;" % (w, e2)]
             lines.extend(host_loop(rng, lo, hi, e2, body))
-            lines.append("        long %s = 17;" % acc)
-            lines.append("        for (int i = 0; i < n; i++) {")
-            lines.append("            %s = %s * 1000003 + %s[i];" % (acc, acc, w))
-            lines.append("        }")
+            lines.extend(hashed(acc, w))
             printed.append(acc)
             continue
         if form == 17:
@@ -1285,10 +1290,7 @@ def host_loops(rng, k, risky):
             if off:
                 body = body.replace("%s[i]" % w, "%s[i + 2]" % w)
             lines.extend(host_loop(rng, lo, hi, e2, [body]))
-            lines.append("        long %s = 17;" % acc)
-            lines.append("        for (int i = 0; i < n; i++) {")
-            lines.append("            %s = %s * 1000003 + %s[i];" % (acc, acc, w))
-            lines.append("        }")
+            lines.extend(hashed(acc, w))
             printed.append(acc)
             continue
         lines.append("        %s %s = %s;" % (ty, acc, start))
