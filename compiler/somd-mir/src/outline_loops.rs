@@ -231,17 +231,17 @@ fn nest_part(func: &Function, b: &Block, varying: &HashSet<LocalId>) -> Result<(
     if varying.is_empty() {
         return Ok(());
     }
-    let parts = loop_parts(b);
-    if let Some(LoopParts { test, .. }) = parts {
+    if let Some(LoopParts { test, start, .. }) = loop_parts(b) {
+        // The top of the range: the bound stepping up, the start stepping down.
         let top = match &func.expr(test).kind {
-            ExprKind::Binary { op, rhs, .. }
-                if matches!(op.kind, BinOpKind::Lt | BinOpKind::Le) =>
-            {
-                Some(*rhs)
-            }
+            ExprKind::Binary { op, rhs, .. } => match op.kind {
+                BinOpKind::Lt | BinOpKind::Le => Some(*rhs),
+                BinOpKind::Ge | BinOpKind::Gt => Some(start),
+                _ => None,
+            },
             _ => None,
         };
-        if top.is_some_and(|hi| few(func, hi)) {
+        if top.is_some_and(|top| few(func, top)) {
             return Err(Refusal::new(format!(
                 "it runs at most {FEW} iterations each time a host loop around it that makes no \
                  SOMD call runs one: as a method it would be a launch for each"
