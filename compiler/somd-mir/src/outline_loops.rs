@@ -683,24 +683,12 @@ fn qualifies(
         [u] => walk::constant_step(func, *u, i).ok_or_else(stepped)?,
         _ => return Err(stepped()),
     };
-    let hi = match &func.expr(test).kind {
-        ExprKind::Binary { op, lhs, rhs }
-            if is_index(*lhs)
-                && match op.kind {
-                    BinOpKind::Lt | BinOpKind::Le => step > 0,
-                    BinOpKind::Ge | BinOpKind::Gt => step < 0,
-                    _ => false,
-                } =>
-        {
-            *rhs
-        }
-        _ => {
-            return Err(Refusal::new(
-                "its test is not `i < hi` or `i <= hi` stepping up, `i >= lo` or `i > lo` \
-                 stepping down",
-            ))
-        }
-    };
+    let hi = bound_of(func, test, i, step).ok_or_else(|| {
+        Refusal::new(
+            "its test is not `i < hi` or `i <= hi` stepping up, `i >= lo` or `i > lo` stepping \
+             down",
+        )
+    })?;
     fn bound(func: &Function, e: ExprId, i: LocalId) -> bool {
         match &func.expr(e).kind {
             ExprKind::Const(_) => true,
@@ -886,6 +874,19 @@ impl Refusal {
     fn new(why: impl Into<String>) -> Self {
         Refusal { why: why.into(), at: None }
     }
+}
+
+/// The other side of `test` where it bounds the index `i` in the direction of `step`: `i <
+/// hi` or `i <= hi` stepping up, `i >= lo` or `i > lo` stepping down.
+fn bound_of(func: &Function, test: ExprId, i: LocalId, step: i32) -> Option<ExprId> {
+    let ExprKind::Binary { op, lhs, rhs } = func.expr(test).kind else { return None };
+    let is_i = matches!(func.expr(lhs).kind, ExprKind::Local(l) if l == i);
+    let toward = match op.kind {
+        BinOpKind::Lt | BinOpKind::Le => step > 0,
+        BinOpKind::Ge | BinOpKind::Gt => step < 0,
+        _ => false,
+    };
+    (is_i && toward).then_some(rhs)
 }
 
 /// The constant `c` where `e` is `i`, `i + c`, `c + i` or `i - c`.
@@ -1503,13 +1504,11 @@ impl Scan {
         let Some(step) = step else { return false };
         // The test, or one of its `&&`s (`j < i && j < len`), bounds the index.
         fn bounds(func: &Function, test: ExprId, j: LocalId, step: i32) -> Option<ExprId> {
-            let ExprKind::Binary { op, lhs, rhs } = func.expr(test).kind else { return None };
-            let is_j = matches!(func.expr(lhs).kind, ExprKind::Local(l) if l == j);
-            match op.kind {
-                BinOpKind::And => bounds(func, lhs, j, step).or(bounds(func, rhs, j, step)),
-                BinOpKind::Lt | BinOpKind::Le if is_j && step > 0 => Some(rhs),
-                BinOpKind::Ge | BinOpKind::Gt if is_j && step < 0 => Some(rhs),
-                _ => None,
+            match func.expr(test).kind {
+                ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::And => {
+                    bounds(func, lhs, j, step).or_else(|| bounds(func, rhs, j, step))
+                }
+                _ => bound_of(func, test, j, step),
             }
         }
         let Some(hi) = bounds(func, parts.test, j, step) else { return false };
@@ -1932,13 +1931,15 @@ fn parallel_on_a_device(module: &Module, loop_fn: &Function, search: bool) -> Re
     // (A nested loop's `break` is no search's.)
     let mut loop_fn = loop_fn.clone();
     let mut test = None;
-    walk::each_stmt(&loop_fn.body, &mut |s| {
-        if let (Stmt::If { cond, then_block, .. }, true) = (s, search) {
-            if matches!(then_block.stmts.last(), Some(Stmt::Break(None))) {
-                test = test.or(Some(*cond));
+    if search {
+        walk::each_stmt(&loop_fn.body, &mut |s| {
+            if let Stmt::If { cond, then_block, .. } = s {
+                if matches!(then_block.stmts.last(), Some(Stmt::Break(None))) {
+                    test = test.or(Some(*cond));
+                }
             }
-        }
-    });
+        });
+    }
     crate::first_match::rewrite_function(module, &mut loop_fn);
     if let (Some(test), true) = (test, loop_fn.early_exits.is_empty()) {
         return Err(Refusal {
