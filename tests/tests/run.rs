@@ -6826,6 +6826,59 @@ fn device_rows_move_only_the_fetched_rows() {
     }
 }
 
+/// `device_lane_reductions`: the inner loops reducing into a local of the row (sums,
+/// extrema, counts, bitwise and product folds, Java's `Math.max` of `double`s) run in the
+/// lanes form, each row a work-group whose lanes combine their values in local memory
+/// (`strips.rs`). With 1, 16 and 64 lanes per row (rows of 3 to 300 columns: some have
+/// fewer columns than lanes) the output is the Java twin's; each of those kernels launches
+/// `rows x lanes` work-items in groups of `lanes`, and the floating-point sum (`means`)
+/// one work-item per row.
+#[test]
+fn device_lane_reductions_combine_in_local_memory() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_lane_reductions")
+    else {
+        return;
+    };
+    let rows: u64 = 300;
+    let rounds: usize = 3;
+    let lanes_form = [
+        ("Main_rowSums", rounds),
+        ("Main_spread", rounds),
+        ("Main_hashes", rounds),
+        ("Main_bump_loop1", rounds),
+        ("Main_peaks", 1),
+    ];
+    for lanes in [1u64, 16, 64] {
+        let env = [("SOMD_LANES", &*lanes.to_string()), ("SOMD_TRACE", "json")];
+        let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+        if let Some(why) = compare(&expected, &untraced(&outcome)) {
+            panic!("device_lane_reductions with SOMD_LANES={lanes}: {why}");
+        }
+        let launches: Vec<Value> = outcome
+            .stderr
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter(|e| e["event"] == "launch")
+            .collect();
+        let of =
+            |name: &str| -> Vec<&Value> { launches.iter().filter(|e| e["name"] == name).collect() };
+        for (name, count) in lanes_form {
+            let seen = of(name);
+            assert_eq!(seen.len(), count, "{name}, SOMD_LANES={lanes}\n{}", outcome.stderr);
+            for e in seen {
+                assert_eq!(e["local"], lanes, "{name}, SOMD_LANES={lanes}: {e}");
+                assert_eq!(e["work_items"], rows * lanes, "{name}, SOMD_LANES={lanes}: {e}");
+            }
+        }
+        let means = of("Main_means");
+        assert_eq!(means.len(), 1, "SOMD_LANES={lanes}\n{}", outcome.stderr);
+        assert_eq!(means[0]["work_items"], rows, "one work-item per row: {}", means[0]);
+    }
+}
+
 /// `device_rows_cpu_call` runs its loop twice: first with the analysed call's second matrix
 /// ragged, so that call runs on the CPU and disarms its row scope, and the other call of
 /// `update` (another matrix, on the device) is an ordinary call that uploads its matrix and

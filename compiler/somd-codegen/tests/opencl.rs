@@ -2434,6 +2434,83 @@ public class L {
         }
         return a;
     }
+    // Reductions into the row's locals that no grouping changes: the lanes form, the
+    // lanes combining in local memory before the statements after the loop.
+    static long[] rowsum(dist(dim = 1) int[][] a, int[] w) {
+        long[] out = new long[a.length];
+        for (int jj = 0; jj < a.length; jj++) {
+            long s = jj;
+            int top = Integer.MIN_VALUE;
+            for (int i = 0; i < w.length; i++) {
+                s += a[jj][i] * (long) w[i];
+                top = Math.max(top, a[jj][i]);
+            }
+            out[jj] = s + top;
+        }
+        return out;
+    }
+    static double[] peak(dist(dim = 1) double[][] a) {
+        double[] out = new double[a.length];
+        for (int jj = 0; jj < a.length; jj++) {
+            double m = Double.NEGATIVE_INFINITY;
+            for (int i = 0; i < a[jj].length; i++) {
+                m = Math.max(m, a[jj][i]);
+            }
+            out[jj] = m;
+        }
+        return out;
+    }
+    // A floating-point sum (another order rounds differently).
+    static double[] dsum(dist(dim = 1) double[][] a) {
+        double[] out = new double[a.length];
+        for (int jj = 0; jj < a.length; jj++) {
+            double s = 0;
+            for (int i = 0; i < a[jj].length; i++) {
+                s += a[jj][i];
+            }
+            out[jj] = s;
+        }
+        return out;
+    }
+    // The running sum is stored (a prefix sum), or read by the bound.
+    static int[][] prefix(dist(dim = 1) int[][] a) {
+        for (int jj = 0; jj < a.length; jj++) {
+            int[] col = a[jj];
+            int s = 0;
+            for (int i = 0; i < col.length; i++) {
+                s += col[i];
+                col[i] = s;
+            }
+        }
+        return a;
+    }
+    static int[] capped(dist(dim = 1) int[][] a, int n) {
+        int[] out = new int[a.length];
+        for (int jj = 0; jj < a.length; jj++) {
+            int s = 0;
+            for (int i = 0; i < n - s; i++) {
+                s += a[jj][i] & 1;
+            }
+            out[jj] = s;
+        }
+        return out;
+    }
+    // An argument extremum: its column moves with its value.
+    static int[] argmax(dist(dim = 1) int[][] a) {
+        int[] out = new int[a.length];
+        for (int jj = 0; jj < a.length; jj++) {
+            int m = Integer.MIN_VALUE;
+            int at = -1;
+            for (int i = 0; i < a[jj].length; i++) {
+                if (a[jj][i] > m) {
+                    m = a[jj][i];
+                    at = i;
+                }
+            }
+            out[jj] = at;
+        }
+        return out;
+    }
 
     public static void main(String[] args) { }
 }
@@ -2452,6 +2529,27 @@ fn elementwise_inner_loops_take_the_lanes_form() {
     assert!(!lanes("L_shifted_loop1"), "a loop whose iterations depend on each other");
     assert!(!lanes("L_sums"), "a loop that accumulates");
     assert!(!lanes("L_bounded"), "a bound that reads the written row");
+    assert!(lanes("L_rowsum"), "integer reductions into the row's locals");
+    assert!(lanes("L_peak"), "Java's `Math.max` of `double`s");
+    assert!(!lanes("L_dsum"), "a floating-point sum");
+    assert!(!lanes("L_prefix"), "a running sum stored");
+    assert!(!lanes("L_capped"), "a bound reading the accumulator");
+    assert!(!lanes("L_argmax"), "an argument extremum");
+    let text = |name: &str| {
+        let k = set.kernels.iter().find(|k| k.name.starts_with(name)).map(|k| &k.standalone);
+        k.map(String::as_str).unwrap_or_default()
+    };
+    let rowsum = text("L_rowsum");
+    for line in [
+        "__local long *somd_lt0",
+        "__local int *somd_lt1",
+        "const long somd_start0 = s;",
+        "top = (-2147483647 - 1);",
+        "s = somd_ladd(somd_start0, somd_lt0[0]);",
+        "top = somd_imax(somd_start1, somd_lt1[0]);",
+    ] {
+        assert!(rowsum.contains(line), "{line}\n{rowsum}");
+    }
     let scale = set.kernels.iter().find(|k| k.name == "L_scale_loop1").map(|k| &k.standalone);
     let scale = scale.map(String::as_str).unwrap_or_default();
     assert!(scale.contains("if (somd_lane == 0) {"), "{scale}");

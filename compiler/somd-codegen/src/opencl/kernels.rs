@@ -728,11 +728,11 @@ impl Writer<'_> {
         cx.iteration_label = *label;
         let strip = match &body.parallel.dims[..] {
             [d] if reduction.is_none() && d.step == 1 && !d.reversed && cx.hist.is_none() => {
-                super::strips::strip_of(&cx, loop_body)
+                super::strips::strip_of(self.module, &cx, loop_body)
             }
             _ => None,
         };
-        if strip.is_some() {
+        if let Some(strip) = &strip {
             Self::push_arg(
                 m,
                 &mut decls,
@@ -741,6 +741,17 @@ impl Writer<'_> {
                 ArgKind::Scalar { ty: "int".into() },
                 ArgSource::Lanes,
             );
+            for (k, ty) in strip.trees().enumerate() {
+                let (elem, name) = (prim_storage(ty).to_string(), format!("somd_lt{k}"));
+                Self::push_arg(
+                    m,
+                    &mut decls,
+                    format!("__local {elem} *{name}"),
+                    &name,
+                    ArgKind::Local { elem },
+                    ArgSource::LaneTree(ty),
+                );
+            }
         }
         self.push_main_err(m, &mut decls);
         // A 2-D nest without a reduction maps its inner (contiguous, row-major) index to

@@ -318,6 +318,9 @@ pub enum ArgSource {
     /// The work-items sharing one iteration of a SOMD loop in the lanes form
     /// (`strips.rs`): the host launches one work-group of that many per iteration.
     Lanes,
+    /// `__local` memory of one element of the given type per work-item, in which the lanes
+    /// form's lanes combine an accumulator of the inner loop (`strips.rs`).
+    LaneTree(somd_syntax::ast::PrimType),
     ErrorBuffer,
     /// The launch's epoch for the error buffer before it (`somd_errors.cl`).
     Epoch,

@@ -1,6 +1,6 @@
 //! The *lanes form* of a SOMD loop: one work-group per iteration of the parallel loop,
-//! whose work-items share the iterations of an elementwise inner loop (note
-//! `device-execution`, "Inner loops across a work-group").
+//! whose work-items share the iterations of an inner loop, elementwise or reducing into
+//! the iteration's locals (note `device-execution`, "Inner loops across a work-group").
 //!
 //! LINPACK's column update runs one parallel iteration per column and, in it, a loop over
 //! the column's rows: `for (i = k + 1; i < n; i++) colJ[i] += t * colK[i];`. One work-item
@@ -10,16 +10,17 @@
 //! inner iterations `init + lane, init + lane + lanes, ..` of one outer iteration: their
 //! accesses are consecutive.
 //!
-//! The form applies to a body `prelude; { int i = init; for (; i < hi; i++) inner }`
-//! (nothing after the inner loop) where
+//! The form applies to a body `prelude; { int i = init; for (; i < hi; i++) inner } after`
+//! where
 //! - the inner loop's iterations are independent: every array it writes (by its base
 //!   parameter or output, through row aliases) it reads and writes only through one local, at index
-//!   `i` exactly; every local it assigns is declared in it; it has no `break`, `return`
-//!   or labelled `continue`, and calls nothing that could write memory; `hi` is not
-//!   assigned in it;
-//! - the prelude is straight-line code with `if`s and `continue` (of the parallel loop):
-//!   declarations and assignments of locals and stores `x[e] = v` whose expressions call
-//!   nothing and assign nothing.
+//!   `i` exactly; every local it assigns is declared in it or is an accumulator (below);
+//!   it has no `break`, `return` or labelled `continue`, and calls nothing that could
+//!   write memory; `hi` is not assigned in it, and the bounds read no array it writes but
+//!   for its length;
+//! - the prelude and `after` are straight-line code with `if`s and `continue` (of the
+//!   parallel loop): declarations and assignments of locals and stores `x[e] = v` whose
+//!   expressions call nothing and assign nothing.
 //!
 //! Every work-item of the group runs the prelude, so each has the prelude's locals (no
 //! broadcast is needed), but only work-item 0 stores, between two barriers: every
@@ -30,13 +31,28 @@
 //! loop's bounds (which read no array the loop writes), a last barrier separates all these
 //! reads from the inner loop's writes, and the work-items split the inner loop.
 //!
+//! **Accumulators.** A local the prelude declares that the inner loop assigns only as a
+//! reduction whose value no grouping of the iterations changes (`s += a[i][j]` on an
+//! integer, `m = Math.max(m, x)`, `if (v > m) m = v;`, `c++`:
+//! `somd_mir::analysis::parallel::lane_reductions`), and reads nowhere else in the loop,
+//! is the lanes' to fold: each lane keeps the prelude's value aside, folds its own
+//! iterations from the operator's identity, and after the loop the group combines the
+//! lanes' values by a tree in `__local` memory (`somd_lt<k>`, one element per lane) and
+//! every lane combines the prelude's value with the total. Every lane then holds Java's
+//! value and runs `after` as it ran the prelude. A barrier after the inner loop makes its
+//! writes (and failures) seen before `after` reads anything; `after` fails as the
+//! iteration (`sub` 0), which `somd_fail` orders after any inner step of the same
+//! iteration, as Java meets them.
+//!
 //! A function with private arrays (`somd_mir::analysis::private`) never takes the form:
 //! each work-item has its own copy, which lane 0's stores would not reach.
 
 use super::writer::{bug, FnCx, Writer, R};
+use super::writer::{identity, reduce_combine};
 use super::Level;
-use somd_mir::analysis::walk::{children, each_expr, each_expr_in_block, each_stmt};
-use somd_mir::{Block, ExprId, ExprKind, LocalId, Stmt};
+use somd_mir::analysis::walk::{self, children, each_expr, each_expr_in_block, each_stmt};
+use somd_mir::{Block, ExprId, ExprKind, LocalId, Module, Stmt, Type};
+use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
@@ -47,18 +63,41 @@ pub(super) struct Strip<'b> {
     init: ExprId,
     hi: ExprId,
     inner: &'b Block,
+    /// The prelude's locals the inner loop reduces (`s += a[i][j]`), with their operators
+    /// and types: each lane folds its iterations from the operator's identity, the group
+    /// combines the lanes' values in `__local` memory, and every lane goes on with the
+    /// prelude's value combined with that (module doc).
+    accs: Vec<(LocalId, ReduceOp, PrimType)>,
+    /// The statements after the inner loop, of the prelude's forms.
+    after: &'b [Stmt],
+}
+
+impl Strip<'_> {
+    /// The element types of the `__local` arrays the lanes combine their accumulators in,
+    /// one per accumulator, in order (`somd_lt0`, `somd_lt1`, ..).
+    pub(super) fn trees(&self) -> impl Iterator<Item = PrimType> + '_ {
+        self.accs.iter().map(|(_, _, ty)| *ty)
+    }
 }
 
 /// The lanes form of the parallel loop body `body`, when it qualifies (module doc).
-pub(super) fn strip_of<'b>(cx: &FnCx, body: &'b Block) -> Option<Strip<'b>> {
+pub(super) fn strip_of<'b>(module: &Module, cx: &FnCx, body: &'b Block) -> Option<Strip<'b>> {
     let func = cx.func;
     // A private array is each work-item's own: the prelude's stores into it, made by lane
     // 0 alone, would not reach the other lanes' copies.
     if !cx.privates.is_empty() {
         return None;
     }
-    let (last, prelude) = body.stmts.split_last()?;
-    let Stmt::Block(b) = last else { return None };
+    // The last statement of the body that is a counted loop's block.
+    let counted = |s: &Stmt| {
+        matches!(s, Stmt::Block(b) if matches!(
+            b.stmts.as_slice(),
+            [Stmt::Let { init: Some(_), .. }, Stmt::Loop { label: None, test: Some(_), test_at_end: false, .. }]
+        ))
+    };
+    let at = body.stmts.iter().rposition(counted)?;
+    let (prelude, after) = (&body.stmts[..at], &body.stmts[at + 1..]);
+    let Stmt::Block(b) = &body.stmts[at] else { return None };
     let [Stmt::Let { local: index, init: Some(init) }, Stmt::Loop { label: None, test: Some(test), test_at_end: false, body: inner, update }] =
         b.stmts.as_slice()
     else {
@@ -74,14 +113,44 @@ pub(super) fn strip_of<'b>(cx: &FnCx, body: &'b Block) -> Option<Strip<'b>> {
         ExprKind::IncDec { target, delta: 1, .. } if is_local(cx, *target, *index) => {}
         _ => return None,
     }
-    if !matches!(func.local(*index).ty, somd_mir::Type::Prim(somd_syntax::ast::PrimType::Int)) {
+    if !matches!(func.local(*index).ty, Type::Prim(PrimType::Int)) {
         return None;
     }
     if !pure(cx, *rhs) || !pure(cx, *init) {
         return None;
     }
-    let strip = Strip { prelude, index: *index, init: *init, hi: *rhs, inner };
-    (prelude_ok(cx, prelude) && inner_ok(cx, &strip)).then_some(strip)
+    // Accumulators: locals the prelude declares at its top level that the inner loop
+    // assigns, each only as a reduction whose result no grouping changes.
+    let declared: Vec<LocalId> = prelude
+        .iter()
+        .filter_map(|s| match s {
+            Stmt::Let { local, .. } => Some(*local),
+            _ => None,
+        })
+        .collect();
+    let mut assigned = false;
+    each_expr_in_block(func, inner, &mut |e| {
+        if let ExprKind::Assign { target, .. }
+        | ExprKind::CompoundAssign { target, .. }
+        | ExprKind::IncDec { target, .. } = &func.expr(e).kind
+        {
+            assigned |=
+                matches!(func.expr(*target).kind, ExprKind::Local(l) if declared.contains(&l));
+        }
+    });
+    let accs = match assigned {
+        true => somd_mir::analysis::parallel::lane_reductions(module, func, inner, &declared)?
+            .into_iter()
+            .map(|(l, op)| match func.local(l).ty {
+                Type::Prim(ty) => Some((l, op, ty)),
+                _ => None,
+            })
+            .collect::<Option<Vec<_>>>()?,
+        false => Vec::new(),
+    };
+    let strip = Strip { prelude, index: *index, init: *init, hi: *rhs, inner, accs, after };
+    (prelude_ok(cx, prelude) && prelude_ok(cx, after) && inner_ok(module, cx, &strip))
+        .then_some(strip)
 }
 
 fn is_local(cx: &FnCx, e: ExprId, l: LocalId) -> bool {
@@ -146,7 +215,7 @@ fn base(cx: &FnCx, l: LocalId) -> LocalId {
 }
 
 /// The inner loop's iterations are independent (module doc).
-fn inner_ok(cx: &FnCx, strip: &Strip) -> bool {
+fn inner_ok(module: &Module, cx: &FnCx, strip: &Strip) -> bool {
     let func = cx.func;
     let mut declared: HashSet<LocalId> = HashSet::new();
     let mut flow_ok = true;
@@ -174,6 +243,8 @@ fn inner_ok(cx: &FnCx, strip: &Strip) -> bool {
             ExprKind::Assign { target, .. }
             | ExprKind::CompoundAssign { target, .. }
             | ExprKind::IncDec { target, .. } => *target,
+            // `Math.max(s, x)` of the library: no effect, no failure.
+            ExprKind::Call { func: f, .. } if walk::library_math(module, *f) => continue,
             ExprKind::Call { .. }
             | ExprKind::SomdCall { .. }
             | ExprKind::IntermediateReduce { .. }
@@ -190,6 +261,7 @@ fn inner_ok(cx: &FnCx, strip: &Strip) -> bool {
         };
         match &func.expr(target).kind {
             ExprKind::Local(l) if declared.contains(l) => {}
+            ExprKind::Local(l) if strip.accs.iter().any(|(a, ..)| a == l) => {}
             ExprKind::Index { array, .. } => match func.expr(*array).kind {
                 ExprKind::Local(a) => {
                     written.insert(base(cx, a));
@@ -205,14 +277,24 @@ fn inner_ok(cx: &FnCx, strip: &Strip) -> bool {
     let mut bounds_ok = true;
     each_expr(func, strip.hi, &mut |e| {
         if let ExprKind::Local(l) = func.expr(e).kind {
-            bounds_ok &= !declared.contains(&l) && l != strip.index;
+            bounds_ok &= !declared.contains(&l)
+                && l != strip.index
+                && !strip.accs.iter().any(|(a, ..)| *a == l);
         }
     });
+    // A length (`j < r.length` of the row the loop writes) never changes.
     for bound in [strip.hi, strip.init] {
+        let mut lengths = HashSet::new();
+        each_expr(func, bound, &mut |e| {
+            if let ExprKind::Length(a) = func.expr(e).kind {
+                lengths.insert(a);
+            }
+        });
         each_expr(func, bound, &mut |e| {
             if let ExprKind::Local(l) = func.expr(e).kind {
                 bounds_ok &= !(cx.arrays.contains_key(&l) || cx.aliases.contains_key(&l))
-                    || !written.contains(&base(cx, l));
+                    || !written.contains(&base(cx, l))
+                    || lengths.contains(&e);
             }
         });
     }
@@ -287,6 +369,7 @@ impl Writer<'_> {
         writeln!(out, "{l2}const long somd_lo = (long)({init});")?;
         writeln!(out, "{l2}const long somd_hi = (long)({hi});")?;
         writeln!(out, "{l2}barrier(CLK_GLOBAL_MEM_FENCE);")?;
+        out.push_str(&self.strip_starts(cx, l2, strip)?);
         writeln!(
             out,
             "{l2}for (long somd_i = somd_lo + somd_lane; somd_i < somd_hi; somd_i += somd_lanes) {{"
@@ -297,8 +380,65 @@ impl Writer<'_> {
         writeln!(out, "{l3}somd_err->sub = (uint)(somd_i - somd_lo) + 1u;")?;
         out.push_str(&self.block(cx, l3, strip.inner)?);
         writeln!(out, "{l2}}}")?;
+        // Statements after the inner loop fail as the iteration's (`sub` 0), after any
+        // inner step of it: `somd_fail` keeps an inner step's failure of the same key.
         writeln!(out, "{l2}somd_err->sub = 0u;")?;
+        if !strip.accs.is_empty() || !strip.after.is_empty() {
+            // Every lane's inner writes and failures before any lane goes on.
+            writeln!(out, "{l2}barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE);")?;
+        }
+        out.push_str(&self.strip_tree(cx, l2, strip)?);
+        self.strip_prelude(cx, l2, strip.after, &mut out)?;
         writeln!(out, "{level}}} while (0);")?;
+        Ok(out)
+    }
+
+    /// Each accumulator's start (the prelude's value) kept aside and the lane's own fold
+    /// begun from the operator's identity, written before the inner loop.
+    fn strip_starts(&self, cx: &FnCx, level: Level, strip: &Strip) -> R<String> {
+        let mut out = String::new();
+        for (k, (acc, op, ty)) in strip.accs.iter().enumerate() {
+            let name = cx.name(*acc);
+            let c = super::writer::prim_storage(*ty);
+            writeln!(out, "{level}const {c} somd_start{k} = {name};")?;
+            writeln!(out, "{level}{name} = {};", identity(*op, *ty)?)?;
+        }
+        Ok(out)
+    }
+
+    /// The lanes' accumulators combined in `__local` memory (`somd_lt<k>`, one element per
+    /// lane, `somd_lanes` a power of two) by a tree, and each lane's accumulator set to
+    /// its start combined with the group's value. The operators are exact in any grouping
+    /// (`lane_reductions`), so every lane holds Java's value.
+    fn strip_tree(&self, cx: &FnCx, level: Level, strip: &Strip) -> R<String> {
+        let mut out = String::new();
+        if strip.accs.is_empty() {
+            return Ok(out);
+        }
+        let (l2, l3) = (level.next(), level.next().next());
+        for (k, (acc, ..)) in strip.accs.iter().enumerate() {
+            writeln!(out, "{level}somd_lt{k}[somd_lane] = {};", cx.name(*acc))?;
+        }
+        writeln!(out, "{level}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        writeln!(out, "{level}for (int somd_s = somd_lanes >> 1; somd_s > 0; somd_s >>= 1) {{")?;
+        writeln!(out, "{l2}if (somd_lane < somd_s) {{")?;
+        for (k, (_, op, ty)) in strip.accs.iter().enumerate() {
+            let (a, b) =
+                (format!("somd_lt{k}[somd_lane]"), format!("somd_lt{k}[somd_lane + somd_s]"));
+            writeln!(out, "{l3}{a} = {};", reduce_combine(*op, *ty, &a, &b)?)?;
+        }
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        writeln!(out, "{level}}}")?;
+        for (k, (acc, op, ty)) in strip.accs.iter().enumerate() {
+            let (start, total) = (format!("somd_start{k}"), format!("somd_lt{k}[0]"));
+            writeln!(
+                out,
+                "{level}{} = {};",
+                cx.name(*acc),
+                reduce_combine(*op, *ty, &start, &total)?
+            )?;
+        }
         Ok(out)
     }
 

@@ -1151,6 +1151,7 @@ fn somd_call(
                         | ArgSource::HostValue(_)
                         | ArgSource::Partials
                         | ArgSource::Scratch
+                        | ArgSource::LaneTree(_)
                 )
             })
             .map(|a| (a.name.clone(), a.source.clone()))
@@ -1848,6 +1849,7 @@ fn write_one_desc(
             ArgSource::Epoch => "Epoch".to_string(),
             ArgSource::Statics(fields) => format!("Statics(&{fields:?})"),
             ArgSource::Lanes => "Lanes".to_string(),
+            ArgSource::LaneTree(ty) => format!("Scratch(rt::device::Elem::{})", elem_name(*ty)),
             other => {
                 return Err(EmitError::Internal(format!(
                     "argument source {other:?} in a SOMD kernel"

@@ -3406,6 +3406,94 @@ fn narrow_extremes(ty: PrimType) -> Option<(f64, f64)> {
     }
 }
 
+/// The reductions of an inner loop whose iterations the OpenCL writer spreads over the
+/// work-items of a group (its lanes form, `opencl/strips.rs`): each of `candidates` (locals
+/// declared before the loop) that `body` assigns, with its operator, when every
+/// assignment is a statement recognised as a reduction of one operator (as the parallel
+/// loop's are: `s += e`, `s = Math.max(s, e)`, `if (v > m) m = v;` on an integer) and the
+/// local is read nowhere else in `body`. Only operators whose result no grouping of the
+/// iterations changes are taken: integer sums, products, bitwise folds, minima and maxima,
+/// and Java's `Math.min`/`Math.max` of `float`s and `double`s (a floating-point sum rounds
+/// differently in another order). `None` when any candidate is assigned or read otherwise,
+/// or none is assigned.
+pub fn lane_reductions(
+    module: &Module,
+    func: &Function,
+    body: &Block,
+    candidates: &[LocalId],
+) -> Option<Vec<(LocalId, ReduceOp)>> {
+    let (mut carried, mut tests) = (HashMap::new(), HashMap::new());
+    let extrema = conditional_extrema(module, func, body, &mut carried, &mut tests);
+    // An argument extremum's payloads would move with the extremum across lanes.
+    if carried.values().any(|(payloads, _)| !payloads.is_empty()) {
+        return None;
+    }
+    let mut effect_only: HashSet<ExprId> = HashSet::new();
+    walk::each_stmt(body, &mut |s| match s {
+        Stmt::Expr(e) => {
+            effect_only.insert(*e);
+        }
+        Stmt::Loop { update, .. } => effect_only.extend(update.iter().copied()),
+        _ => {}
+    });
+    let mut exprs = Vec::new();
+    each_expr_in_block(func, body, &mut |e| exprs.push(e));
+    let mut found: Vec<(LocalId, ReduceOp)> = Vec::new();
+    // The mentions of candidates that updates make: their targets and their own reads.
+    let mut allowed: HashSet<ExprId> = HashSet::new();
+    for &e in &exprs {
+        let target = match &func.expr(e).kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } => *target,
+            _ => continue,
+        };
+        let ExprKind::Local(l) = func.expr(target).kind else { continue };
+        if !candidates.contains(&l) {
+            continue;
+        }
+        if !effect_only.contains(&e) {
+            return None;
+        }
+        let (op, reads) = match extrema.get(&e) {
+            Some(Ok((op, reads))) => (*op, reads.clone()),
+            Some(Err(_)) => return None,
+            None => {
+                let (op, read) = accumulation(module, func, e, l, &|_| false)?;
+                (op, read.into_iter().collect())
+            }
+        };
+        let Type::Prim(ty) = func.local(l).ty else { return None };
+        let exact = match op {
+            ReduceOp::Add
+            | ReduceOp::Mul
+            | ReduceOp::BitAnd
+            | ReduceOp::BitOr
+            | ReduceOp::BitXor => somd_sema::is_integral(ty),
+            ReduceOp::Min | ReduceOp::Max => {
+                matches!(ty, PrimType::Int | PrimType::Long | PrimType::Float | PrimType::Double)
+            }
+            ReduceOp::And | ReduceOp::Or | ReduceOp::Sub => false,
+        };
+        if !exact {
+            return None;
+        }
+        match found.iter().find(|(a, _)| *a == l) {
+            None => found.push((l, op)),
+            Some((_, o)) if *o == op => {}
+            Some(_) => return None,
+        }
+        allowed.insert(target);
+        allowed.extend(reads);
+    }
+    // Every other mention of an accumulator reads a running value no lane has.
+    let stray = exprs.iter().any(|e| {
+        matches!(func.expr(*e).kind, ExprKind::Local(l) if found.iter().any(|(a, _)| *a == l))
+            && !allowed.contains(e)
+    });
+    (!stray && !found.is_empty()).then_some(found)
+}
+
 /// Whether `func` assigns an element of any array other than its own private arrays
 /// (`private.rs`: no caller can see those).
 pub fn writes_arrays(func: &Function) -> bool {
