@@ -1378,6 +1378,11 @@ pub struct KernelDesc {
     /// arguments it takes packed (`device/ragged.rs`); the offsets of the `j`-th follow the
     /// construct's arguments, as argument `args.len() + j`.
     pub ragged: Option<(&'static KernelDesc, &'static [usize])>,
+    /// A lanes-form SOMD kernel ([`ArgSpec::Lanes`]): the name of its rows variant, which
+    /// takes the same arguments and runs one work-item per iteration, and the inner loop's
+    /// iteration count when the kernel's arguments give it; the variant runs when the
+    /// iterations fill the device and the inner loop is short ([`strip_rows`]).
+    pub rows: Option<(&'static str, Option<Size>)>,
 }
 
 impl KernelDesc {
@@ -2371,6 +2376,22 @@ struct Geometry {
     strip: Option<usize>,
     /// The group size [`spread_local`] chose for a plain launch (`None`: the kernel's own).
     spread: Option<usize>,
+    /// A lanes-form kernel, whose `__local` scratch holds one element per lane (its rows
+    /// variant uses none): [`Geometry::scratch_items`].
+    lanes_scratch: bool,
+}
+
+impl Geometry {
+    /// The elements of each `__local` scratch argument ([`ArgSpec::Scratch`]): one per
+    /// work-item of the group, or per lane of the lanes form (one for its rows variant,
+    /// which reads none).
+    fn scratch_items(&self) -> usize {
+        match (self.lanes_scratch, self.strip) {
+            (true, Some(lanes)) => lanes,
+            (true, None) => 1,
+            (false, _) => self.local,
+        }
+    }
 }
 
 impl Planned {
@@ -2402,6 +2423,22 @@ impl Planned {
         }
     }
 
+    /// Whether this launch of a lanes-form kernel runs its rows variant ([`strip_rows`]).
+    fn rows(&self) -> bool {
+        let Some((_, inner)) = &self.desc.rows else { return false };
+        let inner = inner.as_ref().and_then(|rule| rule.eval(&self.values));
+        strip_rows(self.ctx, self.global.first().copied().unwrap_or(0), inner)
+    }
+
+    /// The name of the kernel this launch runs: [`Planned::kernel`], or the rows variant
+    /// of a lanes-form kernel.
+    fn launched(&self) -> &'static str {
+        match self.desc.rows {
+            Some((rows, _)) if self.rows() => rows,
+            _ => self.kernel,
+        }
+    }
+
     /// The launch geometry of the kernel ([`Geometry`]); `None` when the work-items
     /// overflow.
     fn geometry(&self, kernel: &crate::opencl::launch::DeviceKernel) -> Option<Geometry> {
@@ -2412,9 +2449,10 @@ impl Planned {
         } else {
             first
         };
+        let lanes_form = desc.lanes_form() && !self.rows();
         // A plain 1-D launch (not a fold, not one group per element or iteration) may spread.
         let plain = !desc.fold
-            && !desc.lanes_form()
+            && !lanes_form
             && !desc.group_per_element()
             && (desc.reduction || self.global.len() == 1);
         let spread = if plain { spread_local(ctx, kernel, items) } else { None };
@@ -2431,8 +2469,25 @@ impl Planned {
         } else {
             items.div_ceil(local)
         };
-        let strip = desc.lanes_form().then(|| strip_lanes(ctx, local, first));
-        Some(Geometry { local, groups, strip, spread })
+        let strip = lanes_form.then(|| {
+            // Its accumulators' `__local` arrays hold an element per lane.
+            let bytes: usize = desc
+                .args
+                .iter()
+                .map(|a| match a {
+                    ArgSpec::Scratch(elem) => elem.size(),
+                    _ => 0,
+                })
+                .sum();
+            let limit = ctx.device.local_mem_size().unwrap_or(0) as usize;
+            let mut lanes = strip_lanes(ctx, local, first);
+            while lanes > 1 && lanes.saturating_mul(bytes) > limit {
+                lanes /= 2;
+            }
+            lanes
+        });
+        let lanes_scratch = desc.lanes_form();
+        Some(Geometry { local, groups, strip, spread, lanes_scratch })
     }
 
     /// Launches the kernel as its geometry says, for a kernel without a nested fold's
@@ -2795,9 +2850,46 @@ unsafe fn set_scalar(
 pub fn strip_lanes(ctx: &DeviceCtx, max: usize, count: usize) -> usize {
     match crate::exec::placement().switches.lanes {
         Some(n) => prev_power_of_two(n.min(max)),
+        // On a GPU at least two warps of 32: a group of fewer work-items leaves most of
+        // its warp idle, and a compute unit holds only so many groups (on the H200, 4,000
+        // rows of 4,000 `long`s took 0.18 ms a call with 4 lanes, 0.04 with 64; 20,000
+        // rows, where filling the device asks 16 lanes, 0.24 ms with 16 and 0.16 with 64).
+        None if ctx.info.is_gpu => nested_lanes(ctx, max, count).max(STRIP_MIN_GPU_LANES.min(max)),
         None => nested_lanes(ctx, max, count),
     }
 }
+
+/// The fewest lanes per iteration of the lanes form on a GPU ([`strip_lanes`]).
+const STRIP_MIN_GPU_LANES: usize = 64;
+
+/// Whether a lanes-form kernel of `count` iterations whose inner loops run `inner`
+/// iterations (when the host knows) runs its rows variant, one work-item per iteration
+/// ([`KernelDesc::rows`]).
+///
+/// On a GPU, when the iterations alone fill the device (256 per compute unit) and the inner
+/// loop is short (at most [`STRIP_ROWS_INNER`] iterations, or of a count the host cannot
+/// compute): the device schedules work-groups at about 1.5 per nanosecond whatever their
+/// size, which a row's coalesced reads pay back only when the row is long. On the H200 a
+/// group per row took 0.07 ms a call for 100,000 rows of 64 `long`s and 0.31 ms for
+/// 500,000 rows of 16, one work-item per row 0.03 and 0.04; 34,000 rows of 256 took
+/// 0.03 ms with a group per row and 0.06 with a work-item. On a CPU device, once one lane
+/// per iteration fills its cores ([`nested_lanes`] gives 1), as the form ran before it had
+/// the variant. `SOMD_LANES` keeps the lanes form.
+pub fn strip_rows(ctx: &DeviceCtx, count: usize, inner: Option<i64>) -> bool {
+    if crate::exec::placement().switches.lanes.is_some() {
+        return false;
+    }
+    let units = (ctx.info.compute_units as usize).max(1);
+    match ctx.info.is_gpu {
+        true => count >= units * 256 && inner.is_none_or(|n| n <= STRIP_ROWS_INNER),
+        false => nested_lanes(ctx, usize::MAX, count) == 1,
+    }
+}
+
+/// The longest inner loop whose rows the rows variant runs on a GPU ([`strip_rows`]): with
+/// a work-item per row it reads `8 n` bytes of a `long` row in the time a group per row
+/// takes to be scheduled (about 0.7 ns) near `n = 128`.
+const STRIP_ROWS_INNER: i64 = 128;
 
 /// Launches one work-group of `lanes` work-items per element of `count` (the lanes form of
 /// a SOMD loop, [`ArgSpec::Lanes`], and of a nested fold, [`ArgSpec::LaneScratch`]).
@@ -2956,9 +3048,9 @@ fn execute(
     keep_result: bool,
     reads: Option<&[usize]>,
 ) -> Option<(DeviceResult, Option<DevBuf>)> {
-    let Planned { ctx, desc, kernel, program, count, values, out_dims, .. } = planned;
+    let Planned { ctx, desc, program, count, values, out_dims, .. } = planned;
     let (ctx, desc, count) = (*ctx, *desc, *count);
-    let kernel = program.kernel(kernel).or_fatal();
+    let kernel = program.kernel(planned.launched()).or_fatal();
     let geo = planned.geometry(kernel)?;
     let (local, groups) = (geo.local, geo.groups);
     let lanes = desc
@@ -3118,7 +3210,7 @@ fn execute(
                         set_scalar(&mut setter, index, args.get(*p), desc.name)
                     }
                     (ArgSpec::Scratch(elem), None) => {
-                        setter.local::<u8>(index, local * elem.size()).map(|_| ())
+                        setter.local::<u8>(index, geo.scratch_items() * elem.size()).map(|_| ())
                     }
                     (ArgSpec::LaneScratch { bytes }, None) => {
                         setter.local::<u8>(index, lanes.unwrap_or(1) * bytes).map(|_| ())

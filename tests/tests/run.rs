@@ -6829,10 +6829,11 @@ fn device_rows_move_only_the_fetched_rows() {
 /// `device_lane_reductions`: the inner loops reducing into a local of the row (sums,
 /// extrema, counts, bitwise and product folds, Java's `Math.max` of `double`s) run in the
 /// lanes form, each row a work-group whose lanes combine their values in local memory
-/// (`strips.rs`). With 1, 16 and 64 lanes per row (rows of 3 to 300 columns: some have
+/// (`strips.rs`). With 1, 16 and 64 lanes per row (loops of 3 to 300 columns: some have
 /// fewer columns than lanes) the output is the Java twin's; each of those kernels launches
 /// `rows x lanes` work-items in groups of `lanes`, and the floating-point sum (`means`)
-/// one work-item per row.
+/// one work-item per row. Without `SOMD_LANES` the rows fill the device: each kernel's
+/// rows variant runs, one work-item per row.
 #[test]
 fn device_lane_reductions_combine_in_local_memory() {
     let Some(opencl) = &opencl_placement() else {
@@ -6851,8 +6852,14 @@ fn device_lane_reductions_combine_in_local_memory() {
         ("Main_bump_loop1", rounds),
         ("Main_peaks", 1),
     ];
-    for lanes in [1u64, 16, 64] {
-        let env = [("SOMD_LANES", &*lanes.to_string()), ("SOMD_TRACE", "json")];
+    // Without `SOMD_LANES`, 300 rows fill PoCL's cores at one work-item each: every kernel
+    // runs its rows variant (`strip_rows`).
+    for lanes in [0u64, 1, 16, 64] {
+        let setting = lanes.to_string();
+        let env = match lanes {
+            0 => vec![("SOMD_TRACE", "json")],
+            _ => vec![("SOMD_LANES", &*setting), ("SOMD_TRACE", "json")],
+        };
         let outcome = run_with_env(binary, &expected.args, *opencl, &env);
         if let Some(why) = compare(&expected, &untraced(&outcome)) {
             panic!("device_lane_reductions with SOMD_LANES={lanes}: {why}");
@@ -6866,6 +6873,12 @@ fn device_lane_reductions_combine_in_local_memory() {
         let of =
             |name: &str| -> Vec<&Value> { launches.iter().filter(|e| e["name"] == name).collect() };
         for (name, count) in lanes_form {
+            if lanes == 0 {
+                let seen = of(&format!("{name}_rows"));
+                assert_eq!(seen.len(), count, "{name}_rows\n{}", outcome.stderr);
+                assert!(seen.iter().all(|e| e["work_items"] == rows), "{name}_rows: {seen:?}");
+                continue;
+            }
             let seen = of(name);
             assert_eq!(seen.len(), count, "{name}, SOMD_LANES={lanes}\n{}", outcome.stderr);
             for e in seen {

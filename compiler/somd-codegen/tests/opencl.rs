@@ -2326,10 +2326,16 @@ fn uniformly_read_parameters_get_a_constant_variant() {
         assert_eq!(names, [constant], "{name}");
         let decl = format!("__constant int *restrict {constant}");
         assert_eq!(k.standalone.matches(&decl).count(), 1, "{}", k.standalone);
+        // The plain kernel's, and its rows variant's (`K.twice` takes the lanes form).
         let plain = format!("__global const int *restrict {constant}");
-        assert_eq!(k.standalone.matches(&plain).count(), 1, "{}", k.standalone);
+        let rows = usize::from(k.rows.is_some());
+        assert_eq!(k.standalone.matches(&plain).count(), 1 + rows, "{}", k.standalone);
         let (first, second) =
             k.standalone.split_at(k.standalone.find(&variant.name).expect("the variant"));
+        let second = match &k.rows {
+            Some(r) => &second[..second.find(&format!("__kernel void {}(", r.name)).expect("rows")],
+            None => second,
+        };
         // From the header's end to the function's closing brace.
         let body = |text: &str| {
             text[text.find('{').expect("a body")..text.rfind("\n}").expect("a body")].to_string()
@@ -2550,6 +2556,15 @@ fn elementwise_inner_loops_take_the_lanes_form() {
     ] {
         assert!(rowsum.contains(line), "{line}\n{rowsum}");
     }
+    // Each lanes-form kernel has its rows variant, with the same arguments.
+    let rows = set.kernels.iter().find(|k| k.name == "L_rowsum").and_then(|k| k.rows.clone());
+    let rows = rows.expect("a rows variant");
+    assert_eq!(rows.name, "L_rowsum_rows");
+    // `w.length - 0`: the host compares the inner loop's count with its threshold.
+    let inner = format!("{:?}", rows.inner);
+    assert!(inner.starts_with("Some(Sub(Arg("), "{inner}");
+    assert!(rowsum.contains("__kernel void L_rowsum_rows("), "{rowsum}");
+    assert!(!set.body.contains("_rows_c("), "a rows variant has no `__constant` variant");
     let scale = set.kernels.iter().find(|k| k.name == "L_scale_loop1").map(|k| &k.standalone);
     let scale = scale.map(String::as_str).unwrap_or_default();
     assert!(scale.contains("if (somd_lane == 0) {"), "{scale}");

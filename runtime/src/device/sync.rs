@@ -483,12 +483,12 @@ impl<'a> SyncCall<'a> {
         planned.resize(host_indices, host_values);
         let planned = &self.planned[kernel];
         let (ctx, desc) = (self.ctx, planned.desc);
-        let device_kernel = planned.program.kernel(desc.name).or_fatal();
+        let device_kernel = planned.program.kernel(planned.launched()).or_fatal();
         let Some(geo) = planned.geometry(device_kernel) else {
             let items = planned.global.first().copied().unwrap_or(0);
             crate::opencl::fatal(&ClFailure::Geometry { global: items, local: 0 })
         };
-        let (local, groups) = (geo.local, geo.groups);
+        let groups = geo.groups;
         if desc.reduction {
             let elems = desc.args.iter().filter_map(|a| match a {
                 ArgSpec::Partials(e) => Some(*e),
@@ -535,7 +535,7 @@ impl<'a> SyncCall<'a> {
                         }
                     }
                     ArgSpec::Scratch(elem) => {
-                        setter.local::<u8>(index, local * elem.size()).map(|_| ())
+                        setter.local::<u8>(index, geo.scratch_items() * elem.size()).map(|_| ())
                     }
                     ArgSpec::Err => setter.set(index, &self.err).map(|_| ()),
                     ArgSpec::Statics(_) => match &self.statics {

@@ -42,6 +42,7 @@ impl Writer<'_> {
             setup_fails: false,
             square_groups: false,
             ragged: None,
+            rows: None,
             standalone: String::new(),
         };
         let (text, helpers, sites) = match &plan.kind {
@@ -519,6 +520,8 @@ impl Writer<'_> {
         m: &mut KernelManifest,
     ) -> R<(String, BTreeSet<u32>)> {
         let func = self.module.function(plan.func);
+        // The manifest before this kernel's arguments: a rows variant's starts from it.
+        let base = m.clone();
         let mut cx = FnCx::new(func, &self.taken_names);
         let mut decls = Vec::new();
         let mut scalars: HashMap<String, usize> = HashMap::new();
@@ -732,6 +735,10 @@ impl Writer<'_> {
             }
             _ => None,
         };
+        // A rows variant has no `__constant` variant of its own (the lanes form may).
+        if self.rows_variant {
+            constant_decls.clear();
+        }
         if let Some(strip) = &strip {
             Self::push_arg(
                 m,
@@ -754,6 +761,10 @@ impl Writer<'_> {
             }
         }
         self.push_main_err(m, &mut decls);
+        // The rows variant takes the lanes form's arguments and runs the one-work-item body.
+        let lanes_args = strip.is_some();
+        let inner = strip.as_ref().and_then(|s| s.inner_count(&cx, &scalars));
+        let strip = if self.rows_variant { None } else { strip };
         // A 2-D nest without a reduction maps its inner (contiguous, row-major) index to
         // NDRange dimension 0, so neighbouring work-items of a group read neighbouring
         // elements of a row (coalesced): the host's first global size is the columns.
@@ -1101,6 +1112,21 @@ impl Writer<'_> {
             out.push_str(&variant);
             let args = constant_decls.iter().map(|(k, _)| *k).collect();
             m.constant = Some(ConstantVariant { name, args });
+        }
+        if lanes_args && !self.rows_variant {
+            let variant = KernelPlan { name: format!("{}_rows", plan.name), ..plan.clone() };
+            let mut r = KernelManifest { name: variant.name.clone(), ..base };
+            self.rows_variant = true;
+            let written = self.somd_kernel(&variant, body, false, &mut r);
+            self.rows_variant = false;
+            let (text, sites) = written?;
+            if r.args != m.args {
+                return Err(bug("the rows variant's arguments differ from the lanes form's"));
+            }
+            out.push('\n');
+            out.push_str(&text);
+            cx.sites.extend(sites);
+            m.rows = Some(super::RowsVariant { name: variant.name, inner });
         }
         Ok((out, cx.sites))
     }

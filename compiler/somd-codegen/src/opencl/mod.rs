@@ -165,6 +165,10 @@ pub struct KernelManifest {
     /// A `@`, `! @` or filter mapping 2-D value arrays: its second kernel, for a call where
     /// one of them is ragged.
     pub ragged: Option<RaggedVariant>,
+    /// A lanes-form SOMD kernel (`strips.rs`): the name of its rows variant, the same
+    /// arguments with one work-item per iteration, which the host launches when the
+    /// iterations alone fill the device (a work-group per iteration costs its scheduling).
+    pub rows: Option<RowsVariant>,
     /// The kernel as a standalone readable `.cl` file (for `--emit-kernels`).
     pub standalone: String,
 }
@@ -331,6 +335,15 @@ pub enum ArgSource {
     /// the kernel (its function and helpers) may read: the host launches it only when the
     /// buffer holds all of them.
     Statics(Vec<u16>),
+}
+
+/// The rows variant of a lanes-form SOMD kernel ([`KernelManifest::rows`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RowsVariant {
+    pub name: String,
+    /// The inner loop's iteration count, when the host can compute it from the kernel's
+    /// arguments: a short inner loop runs the rows variant (`strips.rs`).
+    pub inner: Option<SizeRule>,
 }
 
 /// A size computed on the host from the kernel's scalar arguments.

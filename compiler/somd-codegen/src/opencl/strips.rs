@@ -73,6 +73,20 @@ pub(super) struct Strip<'b> {
 }
 
 impl Strip<'_> {
+    /// The inner loop's iteration count as a rule over the kernel's scalar arguments
+    /// (`scalars`, by name), when its bounds are constants, `int` parameters, lengths and
+    /// sums or differences of those: the host compares it with the rows variant's
+    /// threshold (`rt::device::strip_rows`).
+    pub(super) fn inner_count(
+        &self,
+        cx: &FnCx,
+        scalars: &HashMap<String, usize>,
+    ) -> Option<super::SizeRule> {
+        let hi = size_of(cx, self.hi, scalars)?;
+        let lo = size_of(cx, self.init, scalars)?;
+        Some(super::SizeRule::Sub(Box::new(hi), Box::new(lo)))
+    }
+
     /// The element types of the `__local` arrays the lanes combine their accumulators in,
     /// one per accumulator, in order (`somd_lt0`, `somd_lt1`, ..).
     pub(super) fn trees(&self) -> impl Iterator<Item = PrimType> + '_ {
@@ -151,6 +165,46 @@ pub(super) fn strip_of<'b>(module: &Module, cx: &FnCx, body: &'b Block) -> Optio
     let strip = Strip { prelude, index: *index, init: *init, hi: *rhs, inner, accs, after };
     (prelude_ok(cx, prelude) && prelude_ok(cx, after) && inner_ok(module, cx, &strip))
         .then_some(strip)
+}
+
+/// `e` as a rule over the kernel's scalar arguments: an `int` constant, a scalar parameter,
+/// the length `a.length`, `a[x].length` of an array argument or of a local naming rows of
+/// one (its base's length `offset` dimensions in), and `+`, `-` of those.
+fn size_of(cx: &FnCx, e: ExprId, scalars: &HashMap<String, usize>) -> Option<super::SizeRule> {
+    use super::SizeRule;
+    let func = cx.func;
+    let arg = |name: String| scalars.get(&name).map(|k| SizeRule::Arg(*k));
+    match &func.expr(e).kind {
+        ExprKind::Const(somd_mir::Const::Int(v)) => Some(SizeRule::Const(i64::from(*v))),
+        ExprKind::Local(l) if matches!(func.local(*l).ty, Type::Prim(PrimType::Int)) => {
+            (func.local(*l).kind == somd_mir::LocalKind::Param)
+                .then(|| arg(cx.name(*l).to_string()))?
+        }
+        ExprKind::Length(a) => {
+            let mut base = *a;
+            let mut dim = 0u8;
+            while let ExprKind::Index { array, .. } = func.expr(base).kind {
+                base = array;
+                dim += 1;
+            }
+            let ExprKind::Local(l) = func.expr(base).kind else { return None };
+            match cx.aliases.get(&l) {
+                Some(alias) => {
+                    arg(format!("{}_len{}", cx.name(alias.base), dim + alias.offset(func)))
+                }
+                None => arg(format!("{}_len{dim}", cx.name(l))),
+            }
+        }
+        ExprKind::Binary { op, lhs, rhs } => {
+            let (a, b) = (size_of(cx, *lhs, scalars)?, size_of(cx, *rhs, scalars)?);
+            match op.kind {
+                somd_mir::BinOpKind::Add => Some(SizeRule::Add(Box::new(a), Box::new(b))),
+                somd_mir::BinOpKind::Sub => Some(SizeRule::Sub(Box::new(a), Box::new(b))),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 fn is_local(cx: &FnCx, e: ExprId, l: LocalId) -> bool {

@@ -43,6 +43,7 @@ pub fn write_kernels(
         taken_names: info.kernels.iter().flat_map(|k| plan::kernel_names(&k.name)).collect(),
         statics: device_statics(module, info),
         array_fold_seq: 0,
+        rows_variant: false,
     };
     w.name_classes();
     w.name_functions();
@@ -181,6 +182,9 @@ pub(super) struct Writer<'a> {
     /// number that makes each one's name unique, also where two variants of one helper hold
     /// the same `!` in one program text.
     pub(super) array_fold_seq: u32,
+    /// Writing the rows variant of a lanes-form SOMD kernel (`strips.rs`): the kernel's
+    /// arguments, with the one-work-item body.
+    pub(super) rows_variant: bool,
 }
 
 /// Names of one function's locals, and how arrays are bound.

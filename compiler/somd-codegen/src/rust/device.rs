@@ -2833,6 +2833,14 @@ fn write_desc_static(
         }
         None => writeln!(out, "    ragged: None,")?,
     }
+    match &m.rows {
+        Some(r) => {
+            let inner =
+                r.inner.as_ref().map_or("None".to_string(), |i| format!("Some({})", size_text(i)));
+            writeln!(out, "    rows: Some(({:?}, {inner})),", r.name)?
+        }
+        None => writeln!(out, "    rows: None,")?,
+    }
     writeln!(out, "}};")?;
     Ok(())
 }

@@ -67,8 +67,8 @@ fn class_method(module: &Module, f: FuncId) -> String {
 /// writes with that kernel: its variant with constant arguments, its combine kernel, its
 /// tiled, lanes and slices helpers. [`plan`] keeps these names free too, and the writer
 /// names no helper function with any of them.
-pub const KERNEL_SUFFIXES: [&str; 6] =
-    ["_c", "_combine", "_tiled", "_lanes", "_slices", "_slices_staged"];
+pub const KERNEL_SUFFIXES: [&str; 7] =
+    ["_c", "_combine", "_tiled", "_lanes", "_slices", "_slices_staged", "_rows"];
 
 /// `name` as an identifier every OpenCL C compiler accepts: ASCII letters, digits and
 /// `_` (Java names may hold `$` and any Unicode letter), never starting with a digit.
