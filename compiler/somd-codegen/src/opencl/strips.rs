@@ -130,7 +130,7 @@ pub(super) fn strip_of<'b>(module: &Module, cx: &FnCx, body: &'b Block) -> Optio
     if !matches!(func.local(*index).ty, Type::Prim(PrimType::Int)) {
         return None;
     }
-    if !pure(cx, *rhs) || !pure(cx, *init) {
+    if !pure(module, cx, *rhs) || !pure(module, cx, *init) {
         return None;
     }
     // Accumulators: locals the prelude declares at its top level that the inner loop
@@ -163,8 +163,10 @@ pub(super) fn strip_of<'b>(module: &Module, cx: &FnCx, body: &'b Block) -> Optio
         false => Vec::new(),
     };
     let strip = Strip { prelude, index: *index, init: *init, hi: *rhs, inner, accs, after };
-    (prelude_ok(cx, prelude) && prelude_ok(cx, after) && inner_ok(module, cx, &strip))
-        .then_some(strip)
+    (prelude_ok(module, cx, prelude)
+        && prelude_ok(module, cx, after)
+        && inner_ok(module, cx, &strip))
+    .then_some(strip)
 }
 
 /// `e` as a rule over the kernel's scalar arguments: an `int` constant, a scalar parameter,
@@ -211,53 +213,62 @@ fn is_local(cx: &FnCx, e: ExprId, l: LocalId) -> bool {
     matches!(cx.func.expr(e).kind, ExprKind::Local(x) if x == l)
 }
 
-/// Whether evaluating `e` only reads: no call, allocation, assignment or construct with a
-/// side effect.
-fn pure(cx: &FnCx, e: ExprId) -> bool {
+/// Whether evaluating `e` only reads: no allocation, assignment or construct with a side
+/// effect, and no call but `Math`'s (built-in or the library's) and `Somd.offset`.
+fn pure(module: &Module, cx: &FnCx, e: ExprId) -> bool {
     let mut ok = true;
     each_expr(cx.func, e, &mut |x| {
-        ok &= matches!(
-            cx.func.expr(x).kind,
+        ok &= match &cx.func.expr(x).kind {
             ExprKind::Const(_)
-                | ExprKind::Local(_)
-                | ExprKind::Static(_)
-                | ExprKind::Field { .. }
-                | ExprKind::Index { .. }
-                | ExprKind::Length(_)
-                | ExprKind::Unary { .. }
-                | ExprKind::Binary { .. }
-                | ExprKind::Convert { .. }
-                | ExprKind::Conditional { .. }
-                | ExprKind::This
-        );
+            | ExprKind::Local(_)
+            | ExprKind::Static(_)
+            | ExprKind::Field { .. }
+            | ExprKind::Index { .. }
+            | ExprKind::Length(_)
+            | ExprKind::Unary { .. }
+            | ExprKind::Binary { .. }
+            | ExprKind::Convert { .. }
+            | ExprKind::Conditional { .. }
+            | ExprKind::This => true,
+            ExprKind::Builtin { builtin, .. } => {
+                builtin.is_scalar_function()
+                    || matches!(
+                        builtin,
+                        somd_mir::Builtin::SomdOffset | somd_mir::Builtin::SomdGlobalLength
+                    )
+            }
+            ExprKind::Call { func: f, receiver: None, .. } => walk::library_math(module, *f),
+            _ => false,
+        };
     });
     ok
 }
 
 /// The prelude: declarations, assignments of locals, stores, `if`s, blocks and `continue`
 /// of the parallel loop, with pure expressions.
-fn prelude_ok(cx: &FnCx, stmts: &[Stmt]) -> bool {
+fn prelude_ok(module: &Module, cx: &FnCx, stmts: &[Stmt]) -> bool {
     stmts.iter().all(|stmt| match stmt {
-        Stmt::Let { init, .. } => init.is_none_or(|e| pure(cx, e)),
+        Stmt::Let { init, .. } => init.is_none_or(|e| pure(module, cx, e)),
         Stmt::Expr(e) => match &cx.func.expr(*e).kind {
             ExprKind::Assign { target, value } => {
                 let target_ok = match &cx.func.expr(*target).kind {
                     ExprKind::Local(_) => true,
                     ExprKind::Index { array, index } => {
-                        matches!(cx.func.expr(*array).kind, ExprKind::Local(_)) && pure(cx, *index)
+                        matches!(cx.func.expr(*array).kind, ExprKind::Local(_))
+                            && pure(module, cx, *index)
                     }
                     _ => false,
                 };
-                target_ok && pure(cx, *value)
+                target_ok && pure(module, cx, *value)
             }
             _ => false,
         },
         Stmt::If { cond, then_block, else_block } => {
-            pure(cx, *cond)
-                && prelude_ok(cx, &then_block.stmts)
-                && else_block.as_ref().is_none_or(|b| prelude_ok(cx, &b.stmts))
+            pure(module, cx, *cond)
+                && prelude_ok(module, cx, &then_block.stmts)
+                && else_block.as_ref().is_none_or(|b| prelude_ok(module, cx, &b.stmts))
         }
-        Stmt::Block(b) => prelude_ok(cx, &b.stmts),
+        Stmt::Block(b) => prelude_ok(module, cx, &b.stmts),
         Stmt::Continue(None) => true,
         _ => false,
     })

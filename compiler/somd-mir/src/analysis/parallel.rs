@@ -1803,15 +1803,7 @@ impl Cx<'_> {
         // The payloads found, with the assignment of their extremum, and their values.
         let mut payloads: Vec<(LocalId, ExprId, somd_diag::Span, ExprId)> = Vec::new();
         let proven = std::cell::OnceCell::new();
-        // Expressions evaluated for their effect alone: statements and loop updates.
-        let mut effect_only: HashSet<ExprId> = HashSet::new();
-        walk::each_stmt(body, &mut |s| match s {
-            Stmt::Expr(e) => {
-                effect_only.insert(*e);
-            }
-            Stmt::Loop { update, .. } => effect_only.extend(update.iter().copied()),
-            _ => {}
-        });
+        let effect_only = effect_only(body);
         for &e in &exprs {
             let expr = func.expr(e);
             let target = match &expr.kind {
@@ -3406,6 +3398,19 @@ fn narrow_extremes(ty: PrimType) -> Option<(f64, f64)> {
     }
 }
 
+/// The expressions of `body` evaluated for their effect alone: statements and loop updates.
+fn effect_only(body: &Block) -> HashSet<ExprId> {
+    let mut found = HashSet::new();
+    walk::each_stmt(body, &mut |s| match s {
+        Stmt::Expr(e) => {
+            found.insert(*e);
+        }
+        Stmt::Loop { update, .. } => found.extend(update.iter().copied()),
+        _ => {}
+    });
+    found
+}
+
 /// The reductions of an inner loop whose iterations the OpenCL writer spreads over the
 /// work-items of a group (its lanes form, `opencl/strips.rs`): each of `candidates` (locals
 /// declared before the loop) that `body` assigns, with its operator, when every
@@ -3428,14 +3433,7 @@ pub fn lane_reductions(
     if carried.values().any(|(payloads, _)| !payloads.is_empty()) {
         return None;
     }
-    let mut effect_only: HashSet<ExprId> = HashSet::new();
-    walk::each_stmt(body, &mut |s| match s {
-        Stmt::Expr(e) => {
-            effect_only.insert(*e);
-        }
-        Stmt::Loop { update, .. } => effect_only.extend(update.iter().copied()),
-        _ => {}
-    });
+    let effect_only = effect_only(body);
     let mut exprs = Vec::new();
     each_expr_in_block(func, body, &mut |e| exprs.push(e));
     let mut found: Vec<(LocalId, ReduceOp)> = Vec::new();
