@@ -6832,7 +6832,7 @@ fn device_rows_move_only_the_fetched_rows() {
 /// (`strips.rs`). With 1, 16 and 64 lanes per row (loops of 3 to 300 columns: some have
 /// fewer columns than lanes) the output is the Java twin's; each of those kernels launches
 /// `rows x lanes` work-items in groups of `lanes`, and the floating-point sum (`means`)
-/// one work-item per row. Without `SOMD_LANES` the rows fill the device: each kernel's
+/// and conditional maximum (`firsts`) one work-item per row. Without `SOMD_LANES` the rows fill the device: each kernel's
 /// rows variant runs, one work-item per row.
 #[test]
 fn device_lane_reductions_combine_in_local_memory() {
@@ -6886,9 +6886,11 @@ fn device_lane_reductions_combine_in_local_memory() {
                 assert_eq!(e["work_items"], rows * lanes, "{name}, SOMD_LANES={lanes}: {e}");
             }
         }
-        let means = of("Main_means");
-        assert_eq!(means.len(), 1, "SOMD_LANES={lanes}\n{}", outcome.stderr);
-        assert_eq!(means[0]["work_items"], rows, "one work-item per row: {}", means[0]);
+        for name in ["Main_means", "Main_firsts"] {
+            let seen = of(name);
+            assert_eq!(seen.len(), 1, "{name}, SOMD_LANES={lanes}\n{}", outcome.stderr);
+            assert_eq!(seen[0]["work_items"], rows, "one work-item per row: {}", seen[0]);
+        }
     }
 }
 

@@ -2501,6 +2501,18 @@ public class L {
         }
         return out;
     }
+    // A conditional minimum of `float`s: Java keeps the first of `-0.0f` and `0.0f`.
+    static float[] lowest(dist(dim = 1) float[][] a) {
+        float[] out = new float[a.length];
+        for (int jj = 0; jj < a.length; jj++) {
+            float lo = 0.0f;
+            for (int i = 0; i < a[jj].length; i++) {
+                if (a[jj][i] < lo) lo = a[jj][i];
+            }
+            out[jj] = lo;
+        }
+        return out;
+    }
     // An argument extremum: its column moves with its value.
     static int[] argmax(dist(dim = 1) int[][] a) {
         int[] out = new int[a.length];
@@ -2541,6 +2553,7 @@ fn elementwise_inner_loops_take_the_lanes_form() {
     assert!(!lanes("L_prefix"), "a running sum stored");
     assert!(!lanes("L_capped"), "a bound reading the accumulator");
     assert!(!lanes("L_argmax"), "an argument extremum");
+    assert!(!lanes("L_lowest"), "a conditional extremum of `float`s");
     let text = |name: &str| {
         let k = set.kernels.iter().find(|k| k.name.starts_with(name)).map(|k| &k.standalone);
         k.map(String::as_str).unwrap_or_default()

@@ -3,8 +3,9 @@
 // extrema, counts, bitwise and product folds), run on a device in the lanes form with
 // each row's columns shared by a work-group whose lanes combine their values in local
 // memory: integer folds and Java's `Math.min`/`Math.max` give the same value in any
-// grouping. A floating-point row sum keeps the one-work-item form (another order would
-// round differently). The loops take 3 to 300 columns of each row, fewer than a group's
+// grouping. A floating-point row sum and a conditional maximum of `double`s keep the
+// one-work-item form (another order would round differently, or keep another of `-0.0`
+// and `0.0`). The loops take 3 to 300 columns of each row, fewer than a group's
 // lanes in some rows.
 class Main {
     // A start that is no identity, a sum of products, a second statement after the loop.
@@ -74,6 +75,20 @@ class Main {
         return out;
     }
 
+    // A conditional maximum of `double`s: Java keeps the first of `-0.0` and `0.0` (row 7's
+    // is `-0.0`, where `Math.max` gives `0.0`), in one work-item.
+    static double[] firsts(double[][] m) {
+        double[] out = new double[m.length];
+        for (int i = 0; i < m.length; i++) {
+            double best = Double.NEGATIVE_INFINITY;
+            for (int j = 0; j < m[i].length; j++) {
+                if (m[i][j] > best) best = m[i][j];
+            }
+            out[i] = best;
+        }
+        return out;
+    }
+
     // A floating-point sum: Java's order, in one work-item.
     static double[] means(double[][] m) {
         double[] out = new double[m.length];
@@ -136,10 +151,11 @@ class Main {
         }
         double[] pk = peaks(dm);
         double[] mu = means(dm);
+        double[] fi = firsts(dm);
         System.out.println(check);
         System.out.println(pk[0] + " " + pk[4] + " " + pk[5] + " " + pk[6] + " " + pk[7] + " " + pk[8] + " " + pk[n - 1]);
         System.out.println(mu[0] + " " + mu[3] + " " + mu[n - 1]);
-        System.out.println(1.0 / pk[6] + " " + 1.0 / pk[7]);
+        System.out.println(1.0 / pk[6] + " " + 1.0 / pk[7] + " " + 1.0 / fi[6] + " " + 1.0 / fi[7] + " " + fi[4] + " " + fi[0]);
         System.out.println(im[0][0] + " " + im[n - 1][1] + " " + im[5][im[5].length - 1]);
     }
 }

@@ -3429,8 +3429,13 @@ pub fn lane_reductions(
 ) -> Option<Vec<(LocalId, ReduceOp)>> {
     let (mut carried, mut tests) = (HashMap::new(), HashMap::new());
     let extrema = conditional_extrema(module, func, body, &mut carried, &mut tests);
-    // An argument extremum's payloads would move with the extremum across lanes.
-    if carried.values().any(|(payloads, _)| !payloads.is_empty()) {
+    // A conditional extremum whose value depends on the order of the iterations (a
+    // `float` or `double` one keeps the first of `-0.0` and `0.0`), or an argument
+    // extremum, whose payloads would move with it across lanes: no lane reduction. (An
+    // extremum of a local the loop declares is its own business.)
+    let assigned_candidate =
+        |lead: &ExprId| walk::assigned_local(func, *lead).is_none_or(|m| candidates.contains(&m));
+    if carried.keys().any(assigned_candidate) {
         return None;
     }
     let effect_only = effect_only(body);
