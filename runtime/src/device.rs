@@ -2430,12 +2430,12 @@ impl Planned {
         strip_rows(self.ctx, self.global.first().copied().unwrap_or(0), inner)
     }
 
-    /// The name of the kernel this launch runs: [`Planned::kernel`], or the rows variant
-    /// of a lanes-form kernel.
-    fn launched(&self) -> &'static str {
+    /// The name of the kernel this launch runs: `kernel` (the call's [`Planned::kernel`],
+    /// or a `sync` body's `desc.name`), or the rows variant of a lanes-form kernel.
+    fn launched(&self, kernel: &'static str) -> &'static str {
         match self.desc.rows {
             Some((rows, _)) if self.rows() => rows,
-            _ => self.kernel,
+            _ => kernel,
         }
     }
 
@@ -3050,7 +3050,7 @@ fn execute(
 ) -> Option<(DeviceResult, Option<DevBuf>)> {
     let Planned { ctx, desc, program, count, values, out_dims, .. } = planned;
     let (ctx, desc, count) = (*ctx, *desc, *count);
-    let kernel = program.kernel(planned.launched()).or_fatal();
+    let kernel = program.kernel(planned.launched(planned.kernel)).or_fatal();
     let geo = planned.geometry(kernel)?;
     let (local, groups) = (geo.local, geo.groups);
     let lanes = desc

@@ -483,7 +483,7 @@ impl<'a> SyncCall<'a> {
         planned.resize(host_indices, host_values);
         let planned = &self.planned[kernel];
         let (ctx, desc) = (self.ctx, planned.desc);
-        let device_kernel = planned.program.kernel(planned.launched()).or_fatal();
+        let device_kernel = planned.program.kernel(planned.launched(desc.name)).or_fatal();
         let Some(geo) = planned.geometry(device_kernel) else {
             let items = planned.global.first().copied().unwrap_or(0);
             crate::opencl::fatal(&ClFailure::Geometry { global: items, local: 0 })

@@ -165,9 +165,10 @@ pub struct KernelManifest {
     /// A `@`, `! @` or filter mapping 2-D value arrays: its second kernel, for a call where
     /// one of them is ragged.
     pub ragged: Option<RaggedVariant>,
-    /// A lanes-form SOMD kernel (`strips.rs`): the name of its rows variant, the same
-    /// arguments with one work-item per iteration, which the host launches when the
-    /// iterations alone fill the device (a work-group per iteration costs its scheduling).
+    /// A lanes-form SOMD kernel (`strips.rs`): its rows variant, the same arguments with
+    /// one work-item per iteration, which the host launches when the iterations alone fill
+    /// the device and the inner loop is short (a work-group per iteration costs its
+    /// scheduling: `rt::device::strip_rows`).
     pub rows: Option<RowsVariant>,
     /// The kernel as a standalone readable `.cl` file (for `--emit-kernels`).
     pub standalone: String,

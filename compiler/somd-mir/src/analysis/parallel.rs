@@ -3419,8 +3419,9 @@ fn effect_only(body: &Block) -> HashSet<ExprId> {
 /// local is read nowhere else in `body`. Only operators whose result no grouping of the
 /// iterations changes are taken: integer sums, products, bitwise folds, minima and maxima,
 /// and Java's `Math.min`/`Math.max` of `float`s and `double`s (a floating-point sum rounds
-/// differently in another order). `None` when any candidate is assigned or read otherwise,
-/// or none is assigned.
+/// differently in another order, and a conditional extremum of them keeps the first of
+/// `-0.0` and `0.0`). `None` when any candidate is assigned or read otherwise, or none is
+/// assigned.
 pub fn lane_reductions(
     module: &Module,
     func: &Function,
