@@ -997,7 +997,11 @@ impl Writer<'_> {
         };
         match &reduction {
             None if strip.is_some() => {
-                writeln!(out, "{l1}if (!({})) return;", conds.join(" && "))?;
+                // No guard: the launch has exactly one group per iteration
+                // (`rt::device::strip_launch`), and PoCL 3.1 fails to build a kernel whose
+                // barriers follow a uniform `return` when a statement before them may fail
+                // (its parallel regions' verifier: "Incoming edges to non-entry block!", a
+                // bound `j < k % m[i].length`, ninety-fifth session).
                 let strip = strip.as_ref().ok_or_else(|| bug("lanes form"))?;
                 out.push_str(&self.strip_body(&mut cx, l1, strip)?);
             }
