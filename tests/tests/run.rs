@@ -6827,13 +6827,14 @@ fn device_rows_move_only_the_fetched_rows() {
 }
 
 /// `device_lane_reductions`: the inner loops reducing into a local of the row (sums,
-/// extrema, counts, bitwise and product folds, Java's `Math.max` of `double`s) run in the
-/// lanes form, each row a work-group whose lanes combine their values in local memory
-/// (`strips.rs`). With 1, 16 and 64 lanes per row (loops of 3 to 300 columns: some have
-/// fewer columns than lanes) the output is the Java twin's; each of those kernels launches
-/// `rows x lanes` work-items in groups of `lanes`, and the floating-point sum (`means`)
-/// and conditional maximum (`firsts`) one work-item per row. Without `SOMD_LANES` the rows fill the device: each kernel's
-/// rows variant runs, one work-item per row.
+/// extrema, counts, bitwise and product folds, Java's `Math.max` of `double`s, a
+/// conditional maximum of `double`s) run in the lanes form, each row a work-group whose
+/// lanes combine their values in local memory (`strips.rs`). With 1, 16 and 64 lanes per
+/// row (loops of 3 to 300 columns: some have fewer columns than lanes) the output is the
+/// Java twin's; each of those kernels launches `rows x lanes` work-items in groups of
+/// `lanes`, and the floating-point sum (`means`) one work-item per row. Without
+/// `SOMD_LANES` the rows fill the device: each kernel's rows variant runs, one work-item
+/// per row.
 #[test]
 fn device_lane_reductions_combine_in_local_memory() {
     let Some(opencl) = &opencl_placement() else {
@@ -6851,6 +6852,7 @@ fn device_lane_reductions_combine_in_local_memory() {
         ("Main_hashes", rounds),
         ("Main_bump_loop1", rounds),
         ("Main_peaks", 1),
+        ("Main_firsts", 1),
     ];
     // Without `SOMD_LANES`, 300 rows fill PoCL's cores at one work-item each: every kernel
     // runs its rows variant (`strip_rows`).
@@ -6886,11 +6888,57 @@ fn device_lane_reductions_combine_in_local_memory() {
                 assert_eq!(e["work_items"], rows * lanes, "{name}, SOMD_LANES={lanes}: {e}");
             }
         }
-        for name in ["Main_means", "Main_firsts"] {
-            let seen = of(name);
-            assert_eq!(seen.len(), 1, "{name}, SOMD_LANES={lanes}\n{}", outcome.stderr);
-            assert_eq!(seen[0]["work_items"], rows, "one work-item per row: {}", seen[0]);
+        let seen = of("Main_means");
+        assert_eq!(seen.len(), 1, "Main_means, SOMD_LANES={lanes}\n{}", outcome.stderr);
+        assert_eq!(seen[0]["work_items"], rows, "one work-item per row: {}", seen[0]);
+    }
+}
+
+/// `device_lane_argext`: argument extrema over each row (the first largest `double` and its
+/// column, the last smallest `int` with two payloads) and conditional extrema of `float`s
+/// run in the lanes form, the lanes combining their entries by value and then by iteration
+/// (`strips.rs`): with 1, 16 and 64 lanes per row (rows of 1 to 600 columns) the output is
+/// the Java twin's, first of `-0.0` and `0.0` and NaN rows included, and each kernel
+/// launches `rows x lanes` work-items in groups of `lanes`; the extremum whose payload may
+/// fail (`guarded`) keeps one work-item per row.
+#[test]
+fn device_lane_argext_combines_by_iteration() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_lane_argext") else {
+        return;
+    };
+    let rows: u64 = 300;
+    let rounds: usize = 2;
+    for lanes in [1u64, 16, 64] {
+        let setting = lanes.to_string();
+        let env = [("SOMD_LANES", &*setting), ("SOMD_TRACE", "json")];
+        let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+        if let Some(why) = compare(&expected, &untraced(&outcome)) {
+            panic!("device_lane_argext with SOMD_LANES={lanes}: {why}");
         }
+        let launches: Vec<Value> = outcome
+            .stderr
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter(|e| e["event"] == "launch")
+            .collect();
+        let of =
+            |name: &str| -> Vec<&Value> { launches.iter().filter(|e| e["name"] == name).collect() };
+        for (name, count) in
+            [("Main_argmax", rounds), ("Main_lastMin", rounds), ("Main_floatPeaks", 1)]
+        {
+            let seen = of(name);
+            assert_eq!(seen.len(), count, "{name}, SOMD_LANES={lanes}\n{}", outcome.stderr);
+            for e in seen {
+                assert_eq!(e["local"], lanes, "{name}, SOMD_LANES={lanes}: {e}");
+                assert_eq!(e["work_items"], rows * lanes, "{name}, SOMD_LANES={lanes}: {e}");
+            }
+        }
+        let seen = of("Main_guarded");
+        assert_eq!(seen.len(), rounds, "Main_guarded, SOMD_LANES={lanes}\n{}", outcome.stderr);
+        assert!(seen.iter().all(|e| e["work_items"] == rows), "one work-item per row: {seen:?}");
     }
 }
 

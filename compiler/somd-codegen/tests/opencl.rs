@@ -2501,7 +2501,8 @@ public class L {
         }
         return out;
     }
-    // A conditional minimum of `float`s: Java keeps the first of `-0.0f` and `0.0f`.
+    // A conditional minimum of `float`s: Java keeps the first of `-0.0f` and `0.0f`, which
+    // the lanes keep by its column.
     static float[] lowest(dist(dim = 1) float[][] a) {
         float[] out = new float[a.length];
         for (int jj = 0; jj < a.length; jj++) {
@@ -2529,6 +2530,23 @@ public class L {
         }
         return out;
     }
+    // A payload that may fail where the test reads nothing (`w[i]`): a lane would read it
+    // where Java's loop does not.
+    static int[] tagged(dist(dim = 1) int[][] a, int[] w) {
+        int[] out = new int[a.length];
+        for (int jj = 0; jj < a.length; jj++) {
+            int m = Integer.MIN_VALUE;
+            int tag = 0;
+            for (int i = 0; i < a[jj].length; i++) {
+                if (a[jj][i] > m) {
+                    m = a[jj][i];
+                    tag = w[i];
+                }
+            }
+            out[jj] = tag;
+        }
+        return out;
+    }
 
     public static void main(String[] args) { }
 }
@@ -2552,8 +2570,9 @@ fn elementwise_inner_loops_take_the_lanes_form() {
     assert!(!lanes("L_dsum"), "a floating-point sum");
     assert!(!lanes("L_prefix"), "a running sum stored");
     assert!(!lanes("L_capped"), "a bound reading the accumulator");
-    assert!(!lanes("L_argmax"), "an argument extremum");
-    assert!(!lanes("L_lowest"), "a conditional extremum of `float`s");
+    assert!(lanes("L_argmax"), "an argument extremum");
+    assert!(lanes("L_lowest"), "a conditional extremum of `float`s");
+    assert!(!lanes("L_tagged"), "a payload that may fail");
     let text = |name: &str| {
         let k = set.kernels.iter().find(|k| k.name.starts_with(name)).map(|k| &k.standalone);
         k.map(String::as_str).unwrap_or_default()
@@ -2568,6 +2587,23 @@ fn elementwise_inner_loops_take_the_lanes_form() {
         "top = somd_imax(somd_start1, somd_lt1[0]);",
     ] {
         assert!(rowsum.contains(line), "{line}\n{rowsum}");
+    }
+    // An argument extremum's lanes record their iterations and combine by value, then by
+    // iteration, moving the column with them; the group's entry replaces the start where
+    // it is greater.
+    let argmax = text("L_argmax");
+    for line in [
+        "__local int *somd_lt0",
+        "__local long *somd_lt1",
+        "__local int *somd_lt2",
+        "long somd_at0 = -1L;",
+        "somd_at0 = somd_i;",
+        "(somd_lt0[somd_lane + somd_s] == somd_lt0[somd_lane] && somd_lt1[somd_lane + somd_s] < somd_lt1[somd_lane])",
+        "somd_lt2[somd_lane] = somd_lt2[somd_lane + somd_s];",
+        "if (somd_lt1[0] >= 0 && (somd_lt0[0] > somd_start0)) {",
+        "at = somd_pstart0_0;",
+    ] {
+        assert!(argmax.contains(line), "{line}\n{argmax}");
     }
     // Each lanes-form kernel has its rows variant, with the same arguments.
     let rows = set.kernels.iter().find(|k| k.name == "L_rowsum").and_then(|k| k.rows.clone());

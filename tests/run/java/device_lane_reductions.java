@@ -3,10 +3,10 @@
 // extrema, counts, bitwise and product folds), run on a device in the lanes form with
 // each row's columns shared by a work-group whose lanes combine their values in local
 // memory: integer folds and Java's `Math.min`/`Math.max` give the same value in any
-// grouping. A floating-point row sum and a conditional maximum of `double`s keep the
-// one-work-item form (another order would round differently, or keep another of `-0.0`
-// and `0.0`). The loops take 3 to 300 columns of each row, fewer than a group's
-// lanes in some rows.
+// grouping; a conditional maximum of `double`s keeps the iteration that set it, so the
+// lanes keep the first of `-0.0` and `0.0`. A floating-point row sum keeps the
+// one-work-item form (another order would round differently). The loops take 3 to 300
+// columns of each row, fewer than a group's lanes in some rows.
 class Main {
     // A start that is no identity, a sum of products, a second statement after the loop.
     static long[] rowSums(long[][] m, long base) {
@@ -76,7 +76,8 @@ class Main {
     }
 
     // A conditional maximum of `double`s: Java keeps the first of `-0.0` and `0.0` (row 7's
-    // is `-0.0`, where `Math.max` gives `0.0`), in one work-item.
+    // is `-0.0`, where `Math.max` gives `0.0`), as the lanes do by keeping each one's
+    // column.
     static double[] firsts(double[][] m) {
         double[] out = new double[m.length];
         for (int i = 0; i < m.length; i++) {

@@ -51,6 +51,7 @@ use super::writer::{bug, FnCx, Writer, R};
 use super::writer::{identity, reduce_combine};
 use super::Level;
 use somd_mir::analysis::walk::{self, children, each_expr, each_expr_in_block, each_stmt};
+use somd_mir::analysis::Carried;
 use somd_mir::{Block, ExprId, ExprKind, LocalId, Module, Stmt, Type};
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{HashMap, HashSet};
@@ -64,10 +65,11 @@ pub(super) struct Strip<'b> {
     hi: ExprId,
     inner: &'b Block,
     /// The prelude's locals the inner loop reduces (`s += a[i][j]`), with their operators
-    /// and types: each lane folds its iterations from the operator's identity, the group
-    /// combines the lanes' values in `__local` memory, and every lane goes on with the
-    /// prelude's value combined with that (module doc).
-    accs: Vec<(LocalId, ReduceOp, PrimType)>,
+    /// and types, and for an extremum that keeps the iteration that set it its payloads:
+    /// each lane folds its iterations from the operator's identity, the group combines the
+    /// lanes' values in `__local` memory, and every lane goes on with the prelude's value
+    /// combined with that (module doc).
+    accs: Vec<(LocalId, ReduceOp, PrimType, Option<Carried>)>,
     /// The statements after the inner loop, of the prelude's forms.
     after: &'b [Stmt],
 }
@@ -88,9 +90,22 @@ impl Strip<'_> {
     }
 
     /// The element types of the `__local` arrays the lanes combine their accumulators in,
-    /// one per accumulator, in order (`somd_lt0`, `somd_lt1`, ..).
+    /// in order (`somd_lt0`, `somd_lt1`, ..): one per accumulator, followed for an extremum
+    /// that keeps its iteration by one for the iteration (`long`) and one per payload.
     pub(super) fn trees(&self) -> impl Iterator<Item = PrimType> + '_ {
-        self.accs.iter().map(|(_, _, ty)| *ty)
+        self.accs.iter().flat_map(|(_, _, ty, carry)| {
+            let carried = carry.iter().flat_map(|c| {
+                std::iter::once(PrimType::Long).chain(c.payloads.iter().map(|(_, t)| *t))
+            });
+            std::iter::once(*ty).chain(carried)
+        })
+    }
+
+    /// The payload locals of the extrema that keep their iterations.
+    fn payloads(&self) -> impl Iterator<Item = LocalId> + '_ {
+        self.accs
+            .iter()
+            .flat_map(|(.., c)| c.iter().flat_map(|c| c.payloads.iter().map(|(p, _)| *p)))
     }
 }
 
@@ -155,8 +170,8 @@ pub(super) fn strip_of<'b>(module: &Module, cx: &FnCx, body: &'b Block) -> Optio
     let accs = match assigned {
         true => somd_mir::analysis::parallel::lane_reductions(module, func, inner, &declared)?
             .into_iter()
-            .map(|(l, op)| match func.local(l).ty {
-                Type::Prim(ty) => Some((l, op, ty)),
+            .map(|(l, op, carry)| match func.local(l).ty {
+                Type::Prim(ty) => Some((l, op, ty, carry)),
                 _ => None,
             })
             .collect::<Option<Vec<_>>>()?,
@@ -327,6 +342,7 @@ fn inner_ok(module: &Module, cx: &FnCx, strip: &Strip) -> bool {
         match &func.expr(target).kind {
             ExprKind::Local(l) if declared.contains(l) => {}
             ExprKind::Local(l) if strip.accs.iter().any(|(a, ..)| a == l) => {}
+            ExprKind::Local(l) if strip.payloads().any(|p| p == *l) => {}
             ExprKind::Index { array, .. } => match func.expr(*array).kind {
                 ExprKind::Local(a) => {
                     written.insert(base(cx, a));
@@ -344,7 +360,8 @@ fn inner_ok(module: &Module, cx: &FnCx, strip: &Strip) -> bool {
         if let ExprKind::Local(l) = func.expr(e).kind {
             bounds_ok &= !declared.contains(&l)
                 && l != strip.index
-                && !strip.accs.iter().any(|(a, ..)| *a == l);
+                && !strip.accs.iter().any(|(a, ..)| *a == l)
+                && !strip.payloads().any(|p| p == l);
         }
     });
     // A length (`j < r.length` of the row the loop writes) never changes.
@@ -443,7 +460,15 @@ impl Writer<'_> {
         // The lanes share the iteration's key: a failure is ordered among them by its inner
         // step (`sub`, runtime/cl/somd_errors.cl), so Java's first failing step is raised.
         writeln!(out, "{l3}somd_err->sub = (uint)(somd_i - somd_lo) + 1u;")?;
-        out.push_str(&self.block(cx, l3, strip.inner)?);
+        // An extremum that keeps its iteration records it after its assignment.
+        for (k, (.., carry)) in strip.accs.iter().enumerate() {
+            if let Some(c) = carry {
+                cx.after.insert(c.assign, format!("somd_at{k} = somd_i;"));
+            }
+        }
+        let inner = self.block(cx, l3, strip.inner);
+        cx.after.clear();
+        out.push_str(&inner?);
         writeln!(out, "{l2}}}")?;
         // Statements after the inner loop fail as the iteration's (`sub` 0), after any
         // inner step of it: `somd_fail` keeps an inner step's failure of the same key.
@@ -462,11 +487,19 @@ impl Writer<'_> {
     /// begun from the operator's identity, written before the inner loop.
     fn strip_starts(&self, cx: &FnCx, level: Level, strip: &Strip) -> R<String> {
         let mut out = String::new();
-        for (k, (acc, op, ty)) in strip.accs.iter().enumerate() {
+        for (k, (acc, op, ty, carry)) in strip.accs.iter().enumerate() {
             let name = cx.name(*acc);
             let c = super::writer::prim_storage(*ty);
             writeln!(out, "{level}const {c} somd_start{k} = {name};")?;
             writeln!(out, "{level}{name} = {};", identity(*op, *ty)?)?;
+            // The iteration that set the lane's extremum (-1: none yet) and the payloads'
+            // starts (a lane that sets none keeps them).
+            let Some(carry) = carry else { continue };
+            writeln!(out, "{level}long somd_at{k} = -1L;")?;
+            for (n, (p, t)) in carry.payloads.iter().enumerate() {
+                let c = super::writer::prim_storage(*t);
+                writeln!(out, "{level}const {c} somd_pstart{k}_{n} = {};", cx.name(*p))?;
+            }
         }
         Ok(out)
     }
@@ -474,35 +507,85 @@ impl Writer<'_> {
     /// The lanes' accumulators combined in `__local` memory (`somd_lt<k>`, one element per
     /// lane, `somd_lanes` a power of two) by a tree, and each lane's accumulator set to
     /// its start combined with the group's value. The operators are exact in any grouping
-    /// (`lane_reductions`), so every lane holds Java's value.
+    /// (`lane_reductions`), so every lane holds Java's value. An extremum that keeps its
+    /// iteration moves with its iteration and payloads: of two lanes' entries the better
+    /// value wins, or of equal values the earlier iteration (the later one under `>=`); the
+    /// group's entry replaces the prelude's start where it is better (or equal, under
+    /// `>=`), as Java's loop takes it after the prelude.
     fn strip_tree(&self, cx: &FnCx, level: Level, strip: &Strip) -> R<String> {
         let mut out = String::new();
         if strip.accs.is_empty() {
             return Ok(out);
         }
-        let (l2, l3) = (level.next(), level.next().next());
-        for (k, (acc, ..)) in strip.accs.iter().enumerate() {
-            writeln!(out, "{level}somd_lt{k}[somd_lane] = {};", cx.name(*acc))?;
+        let (l2, l3, l4) = (level.next(), level.next().next(), level.next().next().next());
+        // Each accumulator's first tree, and the trees of its iteration and payloads.
+        let mut slots = Vec::new();
+        let mut next = 0;
+        for (.., carry) in &strip.accs {
+            slots.push(next);
+            next += 1 + carry.as_ref().map_or(0, |c| 1 + c.payloads.len());
+        }
+        for (k, (acc, .., carry)) in strip.accs.iter().enumerate() {
+            let t = slots[k];
+            writeln!(out, "{level}somd_lt{t}[somd_lane] = {};", cx.name(*acc))?;
+            if let Some(c) = carry {
+                writeln!(out, "{level}somd_lt{}[somd_lane] = somd_at{k};", t + 1)?;
+                for (n, (p, _)) in c.payloads.iter().enumerate() {
+                    writeln!(out, "{level}somd_lt{}[somd_lane] = {};", t + 2 + n, cx.name(*p))?;
+                }
+            }
         }
         writeln!(out, "{level}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(out, "{level}for (int somd_s = somd_lanes >> 1; somd_s > 0; somd_s >>= 1) {{")?;
         writeln!(out, "{l2}if (somd_lane < somd_s) {{")?;
-        for (k, (_, op, ty)) in strip.accs.iter().enumerate() {
+        for (k, (_, op, ty, carry)) in strip.accs.iter().enumerate() {
+            let t = slots[k];
             let (a, b) =
-                (format!("somd_lt{k}[somd_lane]"), format!("somd_lt{k}[somd_lane + somd_s]"));
-            writeln!(out, "{l3}{a} = {};", reduce_combine(*op, *ty, &a, &b)?)?;
+                (format!("somd_lt{t}[somd_lane]"), format!("somd_lt{t}[somd_lane + somd_s]"));
+            let Some(c) = carry else {
+                writeln!(out, "{l3}{a} = {};", reduce_combine(*op, *ty, &a, &b)?)?;
+                continue;
+            };
+            let at = format!("somd_lt{}", t + 1);
+            let better = if *op == ReduceOp::Max { ">" } else { "<" };
+            let tie = if c.later_ties { ">" } else { "<" };
+            writeln!(
+                out,
+                "{l3}if ({at}[somd_lane + somd_s] >= 0 && ({at}[somd_lane] < 0 || {b} {better} {a} || ({b} == {a} && {at}[somd_lane + somd_s] {tie} {at}[somd_lane]))) {{"
+            )?;
+            for x in t..t + 2 + c.payloads.len() {
+                writeln!(out, "{l4}somd_lt{x}[somd_lane] = somd_lt{x}[somd_lane + somd_s];")?;
+            }
+            writeln!(out, "{l3}}}")?;
         }
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(out, "{level}}}")?;
-        for (k, (acc, op, ty)) in strip.accs.iter().enumerate() {
-            let (start, total) = (format!("somd_start{k}"), format!("somd_lt{k}[0]"));
+        for (k, (acc, op, ty, carry)) in strip.accs.iter().enumerate() {
+            let t = slots[k];
+            let (start, total) = (format!("somd_start{k}"), format!("somd_lt{t}[0]"));
+            let name = cx.name(*acc);
+            let Some(c) = carry else {
+                writeln!(out, "{level}{name} = {};", reduce_combine(*op, *ty, &start, &total)?)?;
+                continue;
+            };
+            let better = if *op == ReduceOp::Max { ">" } else { "<" };
+            let tie = if c.later_ties { format!(" || {total} == {start}") } else { String::new() };
             writeln!(
                 out,
-                "{level}{} = {};",
-                cx.name(*acc),
-                reduce_combine(*op, *ty, &start, &total)?
+                "{level}if (somd_lt{}[0] >= 0 && ({total} {better} {start}{tie})) {{",
+                t + 1
             )?;
+            writeln!(out, "{l2}{name} = {total};")?;
+            for (n, (p, _)) in c.payloads.iter().enumerate() {
+                writeln!(out, "{l2}{} = somd_lt{}[0];", cx.name(*p), t + 2 + n)?;
+            }
+            writeln!(out, "{level}}} else {{")?;
+            writeln!(out, "{l2}{name} = {start};")?;
+            for (n, (p, _)) in c.payloads.iter().enumerate() {
+                writeln!(out, "{l2}{} = somd_pstart{k}_{n};", cx.name(*p))?;
+            }
+            writeln!(out, "{level}}}")?;
         }
         Ok(out)
     }

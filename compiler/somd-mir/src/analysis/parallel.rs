@@ -3415,44 +3415,82 @@ fn effect_only(body: &Block) -> HashSet<ExprId> {
 /// work-items of a group (its lanes form, `opencl/strips.rs`): each of `candidates` (locals
 /// declared before the loop) that `body` assigns, with its operator, when every
 /// assignment is a statement recognised as a reduction of one operator (as the parallel
-/// loop's are: `s += e`, `s = Math.max(s, e)`, `if (v > m) m = v;` on an integer) and the
-/// local is read nowhere else in `body`. Only operators whose result no grouping of the
-/// iterations changes are taken: integer sums, products, bitwise folds, minima and maxima,
-/// and Java's `Math.min`/`Math.max` of `float`s and `double`s (a floating-point sum rounds
-/// differently in another order, and a conditional extremum of them keeps the first of
-/// `-0.0` and `0.0`). `None` when any candidate is assigned or read otherwise, or none is
-/// assigned.
+/// loop's are: `s += e`, `s = Math.max(s, e)`, `if (v > m) m = v;`) and the local is read
+/// nowhere else in `body`. Only operators whose result no grouping of the iterations
+/// changes are taken: integer sums, products, bitwise folds, minima and maxima, and Java's
+/// `Math.min`/`Math.max` of `float`s and `double`s (a floating-point sum rounds
+/// differently in another order).
+///
+/// A conditional extremum that must keep the iteration that set it comes with it
+/// ([`Carried`]): an argument extremum (`if (v > m) { m = v; w = j; }`, its payloads
+/// candidates assigned nowhere else, with values that read none of the `if`'s locals and
+/// cannot fail or have an effect, but for the elements its test reads: a lane evaluates
+/// them whenever its own extremum improves, where Java's may not), and a `float` or
+/// `double` one, which keeps the first of `-0.0` and `0.0` (or the last, under `>=`). The
+/// lanes combine such extrema by value and then by iteration. `None` when any candidate is
+/// assigned or read otherwise, or none is assigned.
 pub fn lane_reductions(
     module: &Module,
     func: &Function,
     body: &Block,
     candidates: &[LocalId],
-) -> Option<Vec<(LocalId, ReduceOp)>> {
+) -> Option<Vec<(LocalId, ReduceOp, Option<super::Carried>)>> {
     let (mut carried, mut tests) = (HashMap::new(), HashMap::new());
     let extrema = conditional_extrema(module, func, body, &mut carried, &mut tests);
-    // A conditional extremum whose value depends on the order of the iterations (a
-    // `float` or `double` one keeps the first of `-0.0` and `0.0`), or an argument
-    // extremum, whose payloads would move with it across lanes: no lane reduction. (An
-    // extremum of a local the loop declares is its own business.)
-    let assigned_candidate =
-        |lead: &ExprId| walk::assigned_local(func, *lead).is_none_or(|m| candidates.contains(&m));
-    if carried.keys().any(assigned_candidate) {
-        return None;
-    }
+    let library_math = |f: FuncId| walk::library_math(module, f);
+    // An extremum of a local the loop declares is its own business.
+    carried.retain(|lead, _| {
+        walk::assigned_local(func, *lead).is_some_and(|m| candidates.contains(&m))
+    });
+    // Payload assignments, to the assignment of their extremum.
+    let payload_of: HashMap<ExprId, ExprId> = carried
+        .iter()
+        .flat_map(|(lead, (payloads, _))| payloads.iter().map(move |p| (*p, *lead)))
+        .collect();
     let effect_only = effect_only(body);
     let mut exprs = Vec::new();
     each_expr_in_block(func, body, &mut |e| exprs.push(e));
-    let mut found: Vec<(LocalId, ReduceOp)> = Vec::new();
+    let mut found: Vec<(LocalId, ReduceOp, Option<super::Carried>)> = Vec::new();
+    // The locals assigned as payloads, each once.
+    let mut payload_locals: Vec<LocalId> = Vec::new();
     // The mentions of candidates that updates make: their targets and their own reads.
     let mut allowed: HashSet<ExprId> = HashSet::new();
     for &e in &exprs {
-        let target = match &func.expr(e).kind {
-            ExprKind::Assign { target, .. }
-            | ExprKind::CompoundAssign { target, .. }
-            | ExprKind::IncDec { target, .. } => *target,
+        let (target, value) = match &func.expr(e).kind {
+            ExprKind::Assign { target, value } => (*target, Some(*value)),
+            ExprKind::CompoundAssign { target, .. } | ExprKind::IncDec { target, .. } => {
+                (*target, None)
+            }
             _ => continue,
         };
         let ExprKind::Local(l) = func.expr(target).kind else { continue };
+        if let Some(lead) = payload_of.get(&e) {
+            // A payload: a candidate set in its extremum's `if` alone, from a value that
+            // reads none of the `if`'s locals and cannot fail but where the test reads.
+            let (payloads, _) = &carried[lead];
+            let m = walk::assigned_local(func, *lead)?;
+            let set: Vec<LocalId> = std::iter::once(m)
+                .chain(payloads.iter().filter_map(|p| walk::assigned_local(func, *p)))
+                .collect();
+            let value = value?;
+            let tested: Vec<ExprId> =
+                tests.get(lead).map(|cond| walk::evaluated_reads(func, *cond)).unwrap_or_default();
+            let in_bounds = |x: ExprId| {
+                tested.iter().any(|t| walk::same_value_calling(func, *t, x, &library_math))
+            };
+            if !candidates.contains(&l)
+                || payload_locals.contains(&l)
+                || set.iter().any(|s| walk::mentions(func, value, *s))
+                || walk::may_fail(func, value, &in_bounds, &library_math)
+                || !walk::effect_free(func, value, &library_math)
+                || !matches!(func.local(l).ty, Type::Prim(_))
+            {
+                return None;
+            }
+            payload_locals.push(l);
+            allowed.insert(target);
+            continue;
+        }
         if !candidates.contains(&l) {
             continue;
         }
@@ -3482,20 +3520,39 @@ pub fn lane_reductions(
         if !exact {
             return None;
         }
-        match found.iter().find(|(a, _)| *a == l) {
-            None => found.push((l, op)),
-            Some((_, o)) if *o == op => {}
+        let carry = carried.get(&e).map(|(payloads, later)| {
+            let payloads = payloads
+                .iter()
+                .filter_map(|p| walk::assigned_local(func, *p))
+                .filter_map(|p| match func.local(p).ty {
+                    Type::Prim(t) => Some((p, t)),
+                    _ => None,
+                })
+                .collect();
+            super::Carried { assign: e, payloads, later_ties: *later }
+        });
+        match found.iter().find(|(a, ..)| *a == l) {
+            // An extremum that keeps its iteration is updated by its `if` alone.
+            None => found.push((l, op, carry)),
+            Some((_, o, None)) if *o == op && carry.is_none() => {}
             Some(_) => return None,
         }
         allowed.insert(target);
         allowed.extend(reads);
     }
-    // Every other mention of an accumulator reads a running value no lane has.
+    // Every other mention of an accumulator or a payload reads a running value no lane
+    // has; every payload travels with an extremum the loop keeps.
     let stray = exprs.iter().any(|e| {
-        matches!(func.expr(*e).kind, ExprKind::Local(l) if found.iter().any(|(a, _)| *a == l))
+        matches!(func.expr(*e).kind, ExprKind::Local(l)
+            if found.iter().any(|(a, ..)| *a == l) || payload_locals.contains(&l))
             && !allowed.contains(e)
     });
-    (!stray && !found.is_empty()).then_some(found)
+    let kept = |p: &LocalId| {
+        found
+            .iter()
+            .any(|(_, _, c)| c.as_ref().is_some_and(|c| c.payloads.iter().any(|(x, _)| x == p)))
+    };
+    (!stray && !found.is_empty() && payload_locals.iter().all(kept)).then_some(found)
 }
 
 /// Whether `func` assigns an element of any array other than its own private arrays
