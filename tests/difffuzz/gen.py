@@ -596,8 +596,10 @@ class Gen:
     def rowred(self, k, risky):
         """A method whose rows each reduce an inner loop into locals of the row (`--rowreds`:
         note `device-execution`, "Reductions across the lanes"): sums, products, counts,
-        `Math.max`, conditional minima and `^` folds of the row's cells, combined after
-        the loop; with `risky` the inner loop or the statement after it may fail."""
+        `Math.max`, conditional minima, `^` folds, an argument extremum (its column and a
+        value: `>`, `>=`, `<` or `<=`) and a conditional maximum of `double`s (`-0.0` and
+        `0.0` among its values) of the row's cells, combined after the loop; with `risky`
+        the inner loop or the statement after it may fail."""
         rng = self.rng
         lo, hi = rng.choice([("0", "m[i].length"), ("0", "m[i].length"), ("(g & 7)", "m[i].length"),
                              ("0", "m[i].length - (g & 3)"), ("1", "row.length")])
@@ -622,11 +624,23 @@ class Gen:
                 updates.append("if (%s < mn) mn = %s;" % (e, e))
             else:
                 updates.append("h ^= %s;" % self.int_expr(2))
+        if rng.random() < 0.5:
+            # An argument extremum: its column and a value of the cell move with it.
+            e = self.int_expr(1)
+            rel = rng.choice([">", ">=", "<", "<="])
+            updates.append("if (%s %s ax) { ax = %s; w = j; wv = %s; }"
+                           % (e, rel, e, self.int_expr(1)))
+        if rng.random() < 0.3:
+            # A conditional maximum of `double`s: Java keeps the first of `-0.0` and `0.0`.
+            updates.append("double d = (%s) * 0.5 * ((x & 1) == 0 ? -1.0 : 1.0); if (d > fm) fm = d;"
+                           % self.int_expr(1))
+        rng.shuffle(updates)
         if risky:
             updates.insert(rng.randrange(len(updates) + 1),
                            rng.choice(["s += b[(%s) & 2047];" % self.int_expr(1),
                                        "s += x / (%s);" % self.int_expr(1)]))
-        after = "out[i] = s * 31 + mx + mn * 7L + c * 11L + h;"
+        after = ("out[i] = s * 31 + mx + mn * 7L + c * 11L + h + ax * 5L + w * 13L + wv * 17L"
+                 " + (long) (fm * 4) + (1 / fm > 0 ? 19 : 23);")
         if risky and rng.random() < 0.5:
             # The divisor reads the row's reductions (`x` is the inner loop's).
             after = "out[i] = (s * 31 + mx + mn * 7L + c * 11L + h) / (%s);" % rng.choice(
@@ -642,6 +656,10 @@ class Gen:
             "            int mn = Integer.MAX_VALUE;\n"
             "            int c = 0;\n"
             "            int h = 0;\n"
+            "            int ax = %s;\n"
+            "            int w = -1;\n"
+            "            int wv = 0;\n"
+            "            double fm = Double.NEGATIVE_INFINITY;\n"
             "            for (int j = %s; j < %s; j++) {\n"
             "                int x = m[i][j];\n"
             "                %s\n"
@@ -649,7 +667,8 @@ class Gen:
             "            %s\n"
             "        }\n"
             "        return out;\n"
-            "    }\n" % (k, start, lo, hi, "\n                ".join(updates), after), "rowred")
+            "    }\n" % (k, start, rng.choice(["Integer.MIN_VALUE", "Integer.MAX_VALUE", "g", "0"]),
+                     lo, hi, "\n                ".join(updates), after), "rowred")
 
     def shaped(self, k):
         """A method of another loop shape (`--shapes`): a sum, a search, a loop stepping
