@@ -7,7 +7,9 @@ sum is Java's), timed on the same inputs in one process (`clrun.py`):
   kernel's `_c` variant), `plain_restrict` with `x` and `a` `const restrict`,
   `plain_checked` with `a[i][j]`'s column checked as the generated kernel checks it
   (`SOMD_INDEX`: a failure recorded by an atomic), `plain_v2` and `plain_v4` reading
-  the row two or four elements at a time (`vload2`, `vload4`: rows of a multiple of that);
+  the row two or four elements at a time (`vload2`, `vload4`: rows of a multiple of that),
+  `plain_wrap` with `j` stepped as the generated kernel steps it (Java's wrapping `int`
+  addition, `as_int((uint)j + 1u)`);
 - `tiles`: groups of 32 rows copying 32 columns of their rows at a time into local
   memory, each work-item then summing its row's columns from there (the session's first
   row tiles, `rowtiles.rs`);
@@ -41,6 +43,16 @@ __kernel void plain(__global const double *a, int n, int m, __global const doubl
     if (i >= n) return;
     double s = 0.0;
     for (int j = 0; j < m; j++) s = s + a[i * m + j] * x[j];
+    y[i] = s;
+}
+
+__kernel void plain_wrap(__global const double *a, int n, int m, __global const double *x,
+                         __global double *y)
+{
+    long i = get_global_id(0);
+    if (i >= n) return;
+    double s = 0.0;
+    for (int j = 0; j < m; j = as_int((uint)j + 1u)) s = s + a[i * m + j] * x[j];
     y[i] = s;
 }
 
@@ -210,7 +222,7 @@ __kernel void wide_db(__global const double *a, int n, int m, __global const dou
 def main():
     shapes = sys.argv[1] if len(sys.argv) > 1 else "4000x4000,20000x1000,1000x100000,100000x64,2000x20000"
     dev = clrun.Device("")
-    names = ["plain", "plain_v2", "plain_v4", "plain_checked", "plain_const", "plain_restrict", "tiles", "wide", "wide_db"]
+    names = ["plain", "plain_wrap", "plain_v2", "plain_v4", "plain_checked", "plain_const", "plain_restrict", "tiles", "wide", "wide_db"]
     kernels = dev.kernels(SOURCE, names, "-cl-std=CL1.2")
     print(f"device {dev.name}, {dev.compute_units} units")
     rng = random.Random(7)
@@ -233,7 +245,7 @@ def main():
         line = [f"{n}x{m}:"]
         for name in names:
             plain = (256, (n + 255) // 256)
-            local, groups = {"plain": plain, "plain_v2": plain, "plain_v4": plain, "plain_checked": plain, "plain_const": plain, "plain_restrict": plain,
+            local, groups = {"plain": plain, "plain_wrap": plain, "plain_v2": plain, "plain_v4": plain, "plain_checked": plain, "plain_const": plain, "plain_restrict": plain,
                              "tiles": (32, (n + 31) // 32),
                              "wide": (256, (n + 31) // 32), "wide_db": (256, (n + 31) // 32)}[name]
             if name.startswith("plain") and n < 256 * 2 * dev.compute_units:
