@@ -1292,7 +1292,9 @@ pub enum ArgSpec {
     /// The work-items that share one iteration of a SOMD loop whose body ends in an
     /// elementwise inner loop (the *lanes form*: note `device-execution`, "Inner loops
     /// across a work-group"): its presence makes the launch one work-group of that many
-    /// work-items per iteration ([`nested_lanes`]), the value of this argument.
+    /// work-items per iteration ([`nested_lanes`]), the value of this argument. The kernel
+    /// has no guard of its iteration: the launch must have exactly one group per iteration
+    /// ([`strip_launch`]).
     Lanes,
     /// The number of elements of a `@` (the mapped length) or of a fold's array.
     Count,
@@ -2892,7 +2894,8 @@ pub fn strip_rows(ctx: &DeviceCtx, count: usize, inner: Option<i64>) -> bool {
 const STRIP_ROWS_INNER: i64 = 128;
 
 /// Launches one work-group of `lanes` work-items per element of `count` (the lanes form of
-/// a SOMD loop, [`ArgSpec::Lanes`], and of a nested fold, [`ArgSpec::LaneScratch`]).
+/// a SOMD loop, [`ArgSpec::Lanes`], and of a nested fold, [`ArgSpec::LaneScratch`]),
+/// exactly: the lanes form's kernel does not test its group's iteration against the range.
 fn strip_launch(
     setter: &mut crate::opencl::launch::KernelArgs<'_>,
     ctx: &'static DeviceCtx,

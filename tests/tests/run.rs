@@ -6895,12 +6895,14 @@ fn device_lane_reductions_combine_in_local_memory() {
 }
 
 /// `device_lane_argext`: argument extrema over each row (the first largest `double` and its
-/// column, the last smallest `int` with two payloads) and conditional extrema of `float`s
-/// run in the lanes form, the lanes combining their entries by value and then by iteration
-/// (`strips.rs`): with 1, 16 and 64 lanes per row (rows of 1 to 600 columns) the output is
-/// the Java twin's, first of `-0.0` and `0.0` and NaN rows included, and each kernel
-/// launches `rows x lanes` work-items in groups of `lanes`; the extremum whose payload may
-/// fail (`guarded`) keeps one work-item per row.
+/// column, the last smallest `int` with two payloads, the last largest of many ties in a
+/// loop from -3) and conditional extrema of `float`s run in the lanes form, the lanes
+/// combining their entries by value and then by iteration (`strips.rs`): with 1, 16 and 64
+/// lanes per row (rows of 1 to 600 columns) the output is the Java twin's, first of `-0.0`
+/// and `0.0`, NaN rows and winners before column 0 included, and each kernel launches
+/// `rows x lanes` work-items in groups of `lanes`; the extremum whose payload may fail
+/// (`guarded`) and the one whose payload the loop also counts (`counted`) keep one
+/// work-item per row.
 #[test]
 fn device_lane_argext_combines_by_iteration() {
     let Some(opencl) = &opencl_placement() else {
@@ -6926,9 +6928,13 @@ fn device_lane_argext_combines_by_iteration() {
             .collect();
         let of =
             |name: &str| -> Vec<&Value> { launches.iter().filter(|e| e["name"] == name).collect() };
-        for (name, count) in
-            [("Main_argmax", rounds), ("Main_lastMin", rounds), ("Main_floatPeaks", 1)]
-        {
+        let lanes_form = [
+            ("Main_argmax", rounds),
+            ("Main_lastMin", rounds),
+            ("Main_lastMax", rounds),
+            ("Main_floatPeaks", 1),
+        ];
+        for (name, count) in lanes_form {
             let seen = of(name);
             assert_eq!(seen.len(), count, "{name}, SOMD_LANES={lanes}\n{}", outcome.stderr);
             for e in seen {
@@ -6936,9 +6942,11 @@ fn device_lane_argext_combines_by_iteration() {
                 assert_eq!(e["work_items"], rows * lanes, "{name}, SOMD_LANES={lanes}: {e}");
             }
         }
-        let seen = of("Main_guarded");
-        assert_eq!(seen.len(), rounds, "Main_guarded, SOMD_LANES={lanes}\n{}", outcome.stderr);
-        assert!(seen.iter().all(|e| e["work_items"] == rows), "one work-item per row: {seen:?}");
+        for name in ["Main_guarded", "Main_counted"] {
+            let seen = of(name);
+            assert_eq!(seen.len(), rounds, "{name}, SOMD_LANES={lanes}\n{}", outcome.stderr);
+            assert!(seen.iter().all(|e| e["work_items"] == rows), "{name}: {seen:?}");
+        }
     }
 }
 

@@ -2597,7 +2597,7 @@ fn elementwise_inner_loops_take_the_lanes_form() {
         "__local long *somd_lt1",
         "__local int *somd_lt2",
         "long somd_at0 = -1L;",
-        "somd_at0 = somd_i;",
+        "somd_at0 = somd_i - somd_lo;",
         "(somd_lt0[somd_lane + somd_s] == somd_lt0[somd_lane] && somd_lt1[somd_lane + somd_s] < somd_lt1[somd_lane])",
         "somd_lt2[somd_lane] = somd_lt2[somd_lane + somd_s];",
         "if (somd_lt1[0] >= 0 && (somd_lt0[0] > somd_start0)) {",

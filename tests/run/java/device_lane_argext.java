@@ -3,8 +3,8 @@
 // on a device in the lanes form: each lane keeps the iteration that set its extremum (and
 // the payloads it set), and the lanes combine their entries by value, then by iteration,
 // so each row gets Java's first (or, under `>=`, last) winner: the first of `-0.0` and
-// `0.0`, never NaN. The loops take 1 to 600 columns of each row (of 600), fewer than a
-// group's lanes in some rows.
+// `0.0`, never NaN, and a winner before column 0 of a loop from -3. The loops take 1 to
+// 600 columns of each row (of 600), fewer than a group's lanes in some rows.
 class Main {
     // The first largest element and its column; a start of -Infinity and no column.
     static int[] argmax(double[][] m) {
@@ -60,6 +60,44 @@ class Main {
             }
             out[2 * i] = hi;
             out[2 * i + 1] = lo;
+        }
+        return out;
+    }
+
+    // The last largest value (`>=`, ties everywhere: values of 0 to 6) of an inner loop
+    // from -3, whose winners may be negative.
+    static long[] lastMax(int[][] m) {
+        int o = 0;
+        long[] out = new long[m.length];
+        for (int i = 0; i < m.length; i++) {
+            int best = 3;
+            int at = 100;
+            for (int j = -3; j < m[i].length - 3 - (o + i) % 50; j++) {
+                if ((m[i][j + 3] & 7) % 7 >= best) {
+                    best = (m[i][j + 3] & 7) % 7;
+                    at = j;
+                }
+            }
+            out[i] = best * 100000L + at * 100L;
+        }
+        return out;
+    }
+
+    // A payload that the loop also counts up (`w++`), which no lane can fold twice: one
+    // work-item per row.
+    static long[] counted(int[][] m) {
+        long[] out = new long[m.length];
+        for (int i = 0; i < m.length; i++) {
+            int w = 0;
+            int top = Integer.MIN_VALUE;
+            for (int j = 0; j < m[i].length; j++) {
+                if (m[i][j] > top) {
+                    top = m[i][j];
+                    w = j;
+                }
+                w++;
+            }
+            out[i] = w;
         }
         return out;
     }
@@ -120,8 +158,10 @@ class Main {
             int[] a = argmax(dm);
             long[] l = lastMin(im);
             int[] g = guarded(im, tags);
+            long[] lm = lastMax(im);
+            long[] cn = counted(im);
             for (int i = 0; i < n; i++) {
-                check = check * 31 + a[i] * 7L + l[i] + g[i];
+                check = check * 31 + a[i] * 7L + l[i] + g[i] + lm[i] * 3 + cn[i] * 11;
                 im[i][(i + r * 5) % 600] -= 400;
             }
         }

@@ -69,9 +69,35 @@ pub(super) struct Strip<'b> {
     /// each lane folds its iterations from the operator's identity, the group combines the
     /// lanes' values in `__local` memory, and every lane goes on with the prelude's value
     /// combined with that (module doc).
-    accs: Vec<(LocalId, ReduceOp, PrimType, Option<Carried>)>,
+    accs: Vec<LaneAcc>,
     /// The statements after the inner loop, of the prelude's forms.
     after: &'b [Stmt],
+}
+
+/// An accumulator of the lanes form: the prelude's local, its operator and type, and for
+/// an extremum that keeps the iteration that set it, that iteration's payloads.
+struct LaneAcc {
+    local: LocalId,
+    op: ReduceOp,
+    ty: PrimType,
+    carry: Option<Carried>,
+}
+
+impl LaneAcc {
+    /// The `__local` arrays its lanes combine in: its value's, then for a kept iteration
+    /// the iteration's and one per payload.
+    fn trees(&self) -> usize {
+        1 + self.carry.as_ref().map_or(0, |c| 1 + c.payloads.len())
+    }
+
+    /// The comparison of a better value.
+    fn better(&self) -> &'static str {
+        if self.op == ReduceOp::Max {
+            ">"
+        } else {
+            "<"
+        }
+    }
 }
 
 impl Strip<'_> {
@@ -93,19 +119,30 @@ impl Strip<'_> {
     /// in order (`somd_lt0`, `somd_lt1`, ..): one per accumulator, followed for an extremum
     /// that keeps its iteration by one for the iteration (`long`) and one per payload.
     pub(super) fn trees(&self) -> impl Iterator<Item = PrimType> + '_ {
-        self.accs.iter().flat_map(|(_, _, ty, carry)| {
-            let carried = carry.iter().flat_map(|c| {
+        self.accs.iter().flat_map(|acc| {
+            let carried = acc.carry.iter().flat_map(|c| {
                 std::iter::once(PrimType::Long).chain(c.payloads.iter().map(|(_, t)| *t))
             });
-            std::iter::once(*ty).chain(carried)
+            std::iter::once(acc.ty).chain(carried)
         })
+    }
+
+    /// Each accumulator's first `__local` array (`somd_lt<k>`), in the order of [`trees`].
+    ///
+    /// [`trees`]: Strip::trees
+    fn first_trees(&self) -> Vec<usize> {
+        let starts = self.accs.iter().scan(0, |next, acc| {
+            let first = *next;
+            *next += acc.trees();
+            Some(first)
+        });
+        starts.collect()
     }
 
     /// The payload locals of the extrema that keep their iterations.
     fn payloads(&self) -> impl Iterator<Item = LocalId> + '_ {
-        self.accs
-            .iter()
-            .flat_map(|(.., c)| c.iter().flat_map(|c| c.payloads.iter().map(|(p, _)| *p)))
+        let carried = self.accs.iter().filter_map(|acc| acc.carry.as_ref());
+        carried.flat_map(|c| c.payloads.iter().map(|(p, _)| *p))
     }
 }
 
@@ -170,8 +207,8 @@ pub(super) fn strip_of<'b>(module: &Module, cx: &FnCx, body: &'b Block) -> Optio
     let accs = match assigned {
         true => somd_mir::analysis::parallel::lane_reductions(module, func, inner, &declared)?
             .into_iter()
-            .map(|(l, op, carry)| match func.local(l).ty {
-                Type::Prim(ty) => Some((l, op, ty, carry)),
+            .map(|r| match func.local(r.acc).ty {
+                Type::Prim(ty) => Some(LaneAcc { local: r.acc, op: r.op, ty, carry: r.carry }),
                 _ => None,
             })
             .collect::<Option<Vec<_>>>()?,
@@ -341,7 +378,7 @@ fn inner_ok(module: &Module, cx: &FnCx, strip: &Strip) -> bool {
         };
         match &func.expr(target).kind {
             ExprKind::Local(l) if declared.contains(l) => {}
-            ExprKind::Local(l) if strip.accs.iter().any(|(a, ..)| a == l) => {}
+            ExprKind::Local(l) if strip.accs.iter().any(|a| a.local == *l) => {}
             ExprKind::Local(l) if strip.payloads().any(|p| p == *l) => {}
             ExprKind::Index { array, .. } => match func.expr(*array).kind {
                 ExprKind::Local(a) => {
@@ -360,7 +397,7 @@ fn inner_ok(module: &Module, cx: &FnCx, strip: &Strip) -> bool {
         if let ExprKind::Local(l) = func.expr(e).kind {
             bounds_ok &= !declared.contains(&l)
                 && l != strip.index
-                && !strip.accs.iter().any(|(a, ..)| *a == l)
+                && !strip.accs.iter().any(|a| a.local == l)
                 && !strip.payloads().any(|p| p == l);
         }
     });
@@ -460,14 +497,19 @@ impl Writer<'_> {
         // The lanes share the iteration's key: a failure is ordered among them by its inner
         // step (`sub`, runtime/cl/somd_errors.cl), so Java's first failing step is raised.
         writeln!(out, "{l3}somd_err->sub = (uint)(somd_i - somd_lo) + 1u;")?;
-        // An extremum that keeps its iteration records it after its assignment.
-        for (k, (.., carry)) in strip.accs.iter().enumerate() {
-            if let Some(c) = carry {
-                cx.after.insert(c.assign, format!("somd_at{k} = somd_i;"));
+        // An extremum that keeps its iteration records it after its assignment, counted from
+        // the inner loop's start (which may be negative; -1 means none).
+        let mut recorded = Vec::new();
+        for (k, acc) in strip.accs.iter().enumerate() {
+            if let Some(c) = &acc.carry {
+                cx.after.insert(c.assign, format!("somd_at{k} = somd_i - somd_lo;"));
+                recorded.push(c.assign);
             }
         }
         let inner = self.block(cx, l3, strip.inner);
-        cx.after.clear();
+        for assign in recorded {
+            cx.after.remove(&assign);
+        }
         out.push_str(&inner?);
         writeln!(out, "{l2}}}")?;
         // Statements after the inner loop fail as the iteration's (`sub` 0), after any
@@ -487,14 +529,14 @@ impl Writer<'_> {
     /// begun from the operator's identity, written before the inner loop.
     fn strip_starts(&self, cx: &FnCx, level: Level, strip: &Strip) -> R<String> {
         let mut out = String::new();
-        for (k, (acc, op, ty, carry)) in strip.accs.iter().enumerate() {
-            let name = cx.name(*acc);
-            let c = super::writer::prim_storage(*ty);
+        for (k, acc) in strip.accs.iter().enumerate() {
+            let name = cx.name(acc.local);
+            let c = super::writer::prim_storage(acc.ty);
             writeln!(out, "{level}const {c} somd_start{k} = {name};")?;
-            writeln!(out, "{level}{name} = {};", identity(*op, *ty)?)?;
+            writeln!(out, "{level}{name} = {};", identity(acc.op, acc.ty)?)?;
             // The iteration that set the lane's extremum (-1: none yet) and the payloads'
             // starts (a lane that sets none keeps them).
-            let Some(carry) = carry else { continue };
+            let Some(carry) = &acc.carry else { continue };
             writeln!(out, "{level}long somd_at{k} = -1L;")?;
             for (n, (p, t)) in carry.payloads.iter().enumerate() {
                 let c = super::writer::prim_storage(*t);
@@ -518,17 +560,10 @@ impl Writer<'_> {
             return Ok(out);
         }
         let (l2, l3, l4) = (level.next(), level.next().next(), level.next().next().next());
-        // Each accumulator's first tree, and the trees of its iteration and payloads.
-        let mut slots = Vec::new();
-        let mut next = 0;
-        for (.., carry) in &strip.accs {
-            slots.push(next);
-            next += 1 + carry.as_ref().map_or(0, |c| 1 + c.payloads.len());
-        }
-        for (k, (acc, .., carry)) in strip.accs.iter().enumerate() {
-            let t = slots[k];
-            writeln!(out, "{level}somd_lt{t}[somd_lane] = {};", cx.name(*acc))?;
-            if let Some(c) = carry {
+        let firsts = strip.first_trees();
+        for (k, (acc, &t)) in strip.accs.iter().zip(&firsts).enumerate() {
+            writeln!(out, "{level}somd_lt{t}[somd_lane] = {};", cx.name(acc.local))?;
+            if let Some(c) = &acc.carry {
                 writeln!(out, "{level}somd_lt{}[somd_lane] = somd_at{k};", t + 1)?;
                 for (n, (p, _)) in c.payloads.iter().enumerate() {
                     writeln!(out, "{level}somd_lt{}[somd_lane] = {};", t + 2 + n, cx.name(*p))?;
@@ -538,22 +573,23 @@ impl Writer<'_> {
         writeln!(out, "{level}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(out, "{level}for (int somd_s = somd_lanes >> 1; somd_s > 0; somd_s >>= 1) {{")?;
         writeln!(out, "{l2}if (somd_lane < somd_s) {{")?;
-        for (k, (_, op, ty, carry)) in strip.accs.iter().enumerate() {
-            let t = slots[k];
+        for (acc, &t) in strip.accs.iter().zip(&firsts) {
             let (a, b) =
                 (format!("somd_lt{t}[somd_lane]"), format!("somd_lt{t}[somd_lane + somd_s]"));
-            let Some(c) = carry else {
-                writeln!(out, "{l3}{a} = {};", reduce_combine(*op, *ty, &a, &b)?)?;
+            let Some(c) = &acc.carry else {
+                writeln!(out, "{l3}{a} = {};", reduce_combine(acc.op, acc.ty, &a, &b)?)?;
                 continue;
             };
-            let at = format!("somd_lt{}", t + 1);
-            let better = if *op == ReduceOp::Max { ">" } else { "<" };
-            let tie = if c.later_ties { ">" } else { "<" };
-            writeln!(
-                out,
-                "{l3}if ({at}[somd_lane + somd_s] >= 0 && ({at}[somd_lane] < 0 || {b} {better} {a} || ({b} == {a} && {at}[somd_lane + somd_s] {tie} {at}[somd_lane]))) {{"
-            )?;
-            for x in t..t + 2 + c.payloads.len() {
+            // The other entry wins when it has an iteration and this one none, a better
+            // value, or an equal value of an earlier (later) iteration.
+            let (at, at_b) = (
+                format!("somd_lt{}[somd_lane]", t + 1),
+                format!("somd_lt{}[somd_lane + somd_s]", t + 1),
+            );
+            let (better, tie) = (acc.better(), if c.later_ties { ">" } else { "<" });
+            let wins = format!("{at} < 0 || {b} {better} {a} || ({b} == {a} && {at_b} {tie} {at})");
+            writeln!(out, "{l3}if ({at_b} >= 0 && ({wins})) {{")?;
+            for x in t..t + acc.trees() {
                 writeln!(out, "{l4}somd_lt{x}[somd_lane] = somd_lt{x}[somd_lane + somd_s];")?;
             }
             writeln!(out, "{l3}}}")?;
@@ -561,15 +597,15 @@ impl Writer<'_> {
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(out, "{level}}}")?;
-        for (k, (acc, op, ty, carry)) in strip.accs.iter().enumerate() {
-            let t = slots[k];
+        for (k, (acc, &t)) in strip.accs.iter().zip(&firsts).enumerate() {
             let (start, total) = (format!("somd_start{k}"), format!("somd_lt{t}[0]"));
-            let name = cx.name(*acc);
-            let Some(c) = carry else {
-                writeln!(out, "{level}{name} = {};", reduce_combine(*op, *ty, &start, &total)?)?;
+            let name = cx.name(acc.local);
+            let Some(c) = &acc.carry else {
+                let combined = reduce_combine(acc.op, acc.ty, &start, &total)?;
+                writeln!(out, "{level}{name} = {combined};")?;
                 continue;
             };
-            let better = if *op == ReduceOp::Max { ">" } else { "<" };
+            let better = acc.better();
             let tie = if c.later_ties { format!(" || {total} == {start}") } else { String::new() };
             writeln!(
                 out,

@@ -3411,6 +3411,15 @@ fn effect_only(body: &Block) -> HashSet<ExprId> {
     found
 }
 
+/// A reduction of [`lane_reductions`]: the accumulator, its operator, and for an extremum
+/// that keeps the iteration that set it, what it carries.
+#[derive(Clone, Debug)]
+pub struct LaneReduction {
+    pub acc: LocalId,
+    pub op: ReduceOp,
+    pub carry: Option<super::Carried>,
+}
+
 /// The reductions of an inner loop whose iterations the OpenCL writer spreads over the
 /// work-items of a group (its lanes form, `opencl/strips.rs`): each of `candidates` (locals
 /// declared before the loop) that `body` assigns, with its operator, when every
@@ -3434,7 +3443,7 @@ pub fn lane_reductions(
     func: &Function,
     body: &Block,
     candidates: &[LocalId],
-) -> Option<Vec<(LocalId, ReduceOp, Option<super::Carried>)>> {
+) -> Option<Vec<LaneReduction>> {
     let (mut carried, mut tests) = (HashMap::new(), HashMap::new());
     let extrema = conditional_extrema(module, func, body, &mut carried, &mut tests);
     let library_math = |f: FuncId| walk::library_math(module, f);
@@ -3450,7 +3459,7 @@ pub fn lane_reductions(
     let effect_only = effect_only(body);
     let mut exprs = Vec::new();
     each_expr_in_block(func, body, &mut |e| exprs.push(e));
-    let mut found: Vec<(LocalId, ReduceOp, Option<super::Carried>)> = Vec::new();
+    let mut found: Vec<LaneReduction> = Vec::new();
     // The locals assigned as payloads, each once.
     let mut payload_locals: Vec<LocalId> = Vec::new();
     // The mentions of candidates that updates make: their targets and their own reads.
@@ -3467,7 +3476,7 @@ pub fn lane_reductions(
         if let Some(lead) = payload_of.get(&e) {
             // A payload: a candidate set in its extremum's `if` alone, from a value that
             // reads none of the `if`'s locals and cannot fail but where the test reads.
-            let (payloads, _) = &carried[lead];
+            let (payloads, _) = carried.get(lead)?;
             let m = walk::assigned_local(func, *lead)?;
             let set: Vec<LocalId> = std::iter::once(m)
                 .chain(payloads.iter().filter_map(|p| walk::assigned_local(func, *p)))
@@ -3531,10 +3540,10 @@ pub fn lane_reductions(
                 .collect();
             super::Carried { assign: e, payloads, later_ties: *later }
         });
-        match found.iter().find(|(a, ..)| *a == l) {
+        match found.iter().find(|r| r.acc == l) {
             // An extremum that keeps its iteration is updated by its `if` alone.
-            None => found.push((l, op, carry)),
-            Some((_, o, None)) if *o == op && carry.is_none() => {}
+            None => found.push(LaneReduction { acc: l, op, carry }),
+            Some(r) if r.op == op && r.carry.is_none() && carry.is_none() => {}
             Some(_) => return None,
         }
         allowed.insert(target);
@@ -3544,15 +3553,16 @@ pub fn lane_reductions(
     // has; every payload travels with an extremum the loop keeps.
     let stray = exprs.iter().any(|e| {
         matches!(func.expr(*e).kind, ExprKind::Local(l)
-            if found.iter().any(|(a, ..)| *a == l) || payload_locals.contains(&l))
+            if found.iter().any(|r| r.acc == l) || payload_locals.contains(&l))
             && !allowed.contains(e)
     });
     let kept = |p: &LocalId| {
-        found
-            .iter()
-            .any(|(_, _, c)| c.as_ref().is_some_and(|c| c.payloads.iter().any(|(x, _)| x == p)))
+        let mut carried = found.iter().filter_map(|r| r.carry.as_ref());
+        carried.any(|c| c.payloads.iter().any(|(x, _)| x == p))
     };
-    (!stray && !found.is_empty() && payload_locals.iter().all(kept)).then_some(found)
+    // A payload that is also an accumulator would be folded twice.
+    let both = found.iter().any(|r| payload_locals.contains(&r.acc));
+    (!stray && !both && !found.is_empty() && payload_locals.iter().all(kept)).then_some(found)
 }
 
 /// Whether `func` assigns an element of any array other than its own private arrays
