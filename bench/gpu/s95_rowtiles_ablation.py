@@ -10,6 +10,12 @@ sum is Java's), timed on the same inputs in one process (`clrun.py`):
   the row two or four elements at a time (`vload2`, `vload4`: rows of a multiple of that),
   `plain_wrap` with `j` stepped as the generated kernel steps it (Java's wrapping `int`
   addition, `as_int((uint)j + 1u)`);
+- `generated`: the kernel `somdc` writes for `s95rows.somd`'s `matvec` (one work-item per
+  row, with the runtime's prelude, `runtime/cl/`), launched as the runtime launches it;
+  `gen_unchecked` without the column's check, `gen_step` with `j++`, `gen_unchecked_step`
+  both, `gen_nokey` without
+  the iteration's failure key, `gen_noguard_do` without `do .. while (0)`, and
+  `plain_prelude` the plain kernel built after the prelude;
 - `tiles`: groups of 32 rows copying 32 columns of their rows at a time into local
   memory, each work-item then summing its row's columns from there (the session's first
   row tiles, `rowtiles.rs`);
@@ -219,11 +225,79 @@ __kernel void wide_db(__global const double *a, int n, int m, __global const dou
 """
 
 
+GENERATED = r"""
+__kernel void generated(__global const double *restrict g,
+        const int g_len0,
+        const int g_len1,
+        __global const double *restrict x,
+        const int x_len0,
+        __global double *out,
+        const int out_len0,
+        __global int *somd_err_buf,
+        const uint somd_err_epoch)
+{
+    somd_cx somd_err_cx = { somd_err_buf, somd_err_epoch, 0u };
+    somd_cx *const somd_err = &somd_err_cx;
+    const long somd_pos0 = (long)(0) + (long)get_global_id(0);
+    const int i = (int)somd_pos0;
+    SOMD_AT((long)get_global_id(0));
+    if (!(somd_pos0 < (long)(g_len0))) return;
+    do {
+        double s = 0.0;
+        {
+            int j = 0;
+            for (; j < x_len0; j = somd_iadd(j, 1)) {
+                s = (s + (g[(long)(i) * g_len1 + (SOMD_INDEX(0, j, g_len1))] * x[j]));
+            }
+        }
+        out[i] = s;
+    } while (0);
+}
+"""
+
+
+# Variants of the generated kernel, each differing in one respect.
+VARIANTS = {
+    "gen_unchecked": ("(SOMD_INDEX(0, j, g_len1))", "(j)"),
+    "gen_step": ("j = somd_iadd(j, 1)", "j++"),
+    "gen_nokey": ("SOMD_AT((long)get_global_id(0));", ""),
+    "gen_noguard_do": ("    do {\n        double s", "    {\n        double s"),
+    "gen_unchecked_step": ("(SOMD_INDEX(0, j, g_len1))] * x[j]));", "(j)] * x[j]));"),
+}
+
+
+def variants():
+    """`GENERATED` and its variants, each kernel renamed."""
+    text = GENERATED
+    for name, (old, new) in VARIANTS.items():
+        assert old in GENERATED, old
+        v = GENERATED.replace(old, new).replace("__kernel void generated(", f"__kernel void {name}(")
+        if name == "gen_unchecked_step":
+            v = v.replace("j = somd_iadd(j, 1)", "j++")
+        if name == "gen_noguard_do":
+            v = v.replace("    } while (0);\n", "    }\n")
+        text += v
+    return text
+
+
+def prelude():
+    """The runtime's prelude (`runtime/cl/`), as `opencl/cl.rs` joins it."""
+    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "runtime", "cl")
+    return "\n".join(open(os.path.join(root, f)).read()
+                     for f in ["somd_java.cl", "somd_errors.cl", "somd_hist.cl"]) + "\n"
+
+
 def main():
     shapes = sys.argv[1] if len(sys.argv) > 1 else "4000x4000,20000x1000,1000x100000,100000x64,2000x20000"
     dev = clrun.Device("")
     names = ["plain", "plain_wrap", "plain_v2", "plain_v4", "plain_checked", "plain_const", "plain_restrict", "tiles", "wide", "wide_db"]
     kernels = dev.kernels(SOURCE, names, "-cl-std=CL1.2")
+    gen_names = ["generated", *VARIANTS]
+    kernels.update(dev.kernels(prelude() + variants(), gen_names, "-cl-std=CL1.2"))
+    kernels.update(dev.kernels(prelude() + SOURCE.replace("__kernel void plain(",
+                                                          "__kernel void plain_prelude("),
+                               ["plain_prelude"], "-cl-std=CL1.2"))
+    names[1:1] = [*gen_names, "plain_prelude"]
     print(f"device {dev.name}, {dev.compute_units} units")
     rng = random.Random(7)
     for shape in shapes.split(","):
@@ -237,6 +311,8 @@ def main():
         x = (ctypes.c_double * m)(*[rng.random() for _ in range(m)])
         ab, xb, yb = dev.buffer(n * m * 8), dev.buffer(m * 8), dev.buffer(n * 8)
         errb = dev.buffer(4)
+        gerr = dev.buffer(4 * 4096)
+        dev.write(gerr, (ctypes.c_int32 * 4096)())
         dev.write(errb, (ctypes.c_int32 * 1)(-1))
         dev.write(ab, a)
         dev.write(xb, x)
@@ -245,7 +321,8 @@ def main():
         line = [f"{n}x{m}:"]
         for name in names:
             plain = (256, (n + 255) // 256)
-            local, groups = {"plain": plain, "plain_wrap": plain, "plain_v2": plain, "plain_v4": plain, "plain_checked": plain, "plain_const": plain, "plain_restrict": plain,
+            local, groups = {"plain": plain, "plain_prelude": plain,
+                             **{g: plain for g in gen_names}, "plain_wrap": plain, "plain_v2": plain, "plain_v4": plain, "plain_checked": plain, "plain_const": plain, "plain_restrict": plain,
                              "tiles": (32, (n + 31) // 32),
                              "wide": (256, (n + 31) // 32), "wide_db": (256, (n + 31) // 32)}[name]
             if name.startswith("plain") and n < 256 * 2 * dev.compute_units:
@@ -253,6 +330,9 @@ def main():
             args = [ab, ctypes.c_int32(n), ctypes.c_int32(m), xb, yb]
             if name == "plain_checked":
                 args.append(errb)
+            if name in gen_names:
+                args = [ab, ctypes.c_int32(n), ctypes.c_int32(m), xb, ctypes.c_int32(m), yb,
+                        ctypes.c_int32(n), gerr, ctypes.c_uint32(1)]
             times = [dev.launch(kernels[name], args, groups * local, local) for _ in range(11)][1:]
             out = dev.read(yb)
             if ref is None:

@@ -3016,3 +3016,53 @@ public class Main {
     assert!(!set.body.contains("Main_inner") && !set.body.contains("Main_outer"), "{}", set.body);
     assert!(set.body.contains("map_Main_twice"), "{}", set.body);
 }
+
+/// Loop versioning of an inner loop bounded by another array's length (`bounds::guardable`,
+/// ninety-fifth session): `a[i][j]` for `j < x.length` is read without a check where the
+/// kernel finds `a_len1 >= x_len0`, checked otherwise; a loop whose body assigns `j` keeps
+/// its check in both copies.
+#[test]
+fn inner_loops_up_to_a_length_are_versioned() {
+    let source = r#"
+public class Main {
+    static double[] dot(dist(dim = 1) double[][] a, double[] x) {
+        double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            double s = 0;
+            for (int j = 0; j < x.length; j++) {
+                s += a[i][j] * x[j];
+            }
+            out[i] = s;
+        }
+        return out;
+    }
+    static double[] skip(dist(dim = 1) double[][] a, double[] x) {
+        double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            double s = 0;
+            for (int j = 0; j < x.length; j++) {
+                s += a[i][j];
+                if (s > 4) j++;
+            }
+            out[i] = s;
+        }
+        return out;
+    }
+    public static void main(String[] args) { }
+}
+"#;
+    let Some(c) = compile("versioned.somd", source) else {
+        panic!("versioned.somd does not check")
+    };
+    let set = kernels(&c, ClOptions::default());
+    let text = |name: &str| {
+        let k = set.kernels.iter().find(|k| k.name == name).map(|k| &k.standalone);
+        k.map(String::as_str).unwrap_or_default().to_string()
+    };
+    let dot = text("Main_dot");
+    assert!(dot.contains("in range when a_len1 >= x_len0"), "{dot}");
+    assert!(dot.contains("s = (s + (a[(long)(i) * a_len1 + (j)] * x[j]));"), "{dot}");
+    assert!(dot.contains("SOMD_INDEX(0, j, a_len1)"), "the checked copy\n{dot}");
+    let skip = text("Main_skip");
+    assert!(!skip.contains("in range when a_len1 >= x_len0"), "{skip}");
+}

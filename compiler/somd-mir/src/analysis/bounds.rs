@@ -537,9 +537,11 @@ pub enum GuardTest {
 
 /// The accesses of `block` not in `proven`, on arrays that nothing assigns, whose index has
 /// constant bounds `[lo, hi]` with `lo >= 0` (guard `len > hi`), or is `v + k` for a local
-/// `v` with a fact `lo <= v < other + c` in `known` that `block` does not assign, `lo + k >=
-/// 0` (guard `len >= other + c + k`: the parallel index of a kernel over one array,
-/// indexing another); grouped by array dimension and test (see [`Guard`]).
+/// `v` with a fact `lo <= v < other + c` that `block` does not assign, `lo + k >= 0` (guard
+/// `len >= other + c + k`: the parallel index of a kernel over one array, indexing another,
+/// a fact of `known`; or the index of an inner loop `for (int v = a; v < other + c; v++)`
+/// with a constant `a` and a body that does not assign `v`, inside that body: a row `m[i][j]`
+/// read up to `x.length`); grouped by array dimension and test (see [`Guard`]).
 /// Constant bounds come from
 /// - loops `for (int v = a; v < b; v++)` (also `<=`) with constant `a` and `b` whose body
 ///   does not assign `v`: inside the body `a <= v <= b - 1`, and the body runs at most
@@ -665,6 +667,35 @@ impl GuardCx<'_> {
             .then_some((*local, a, b))
     }
 
+    /// `(v, a <= v < other + c)` when `stmt` is a loop `v < len + c` with update `v++`
+    /// whose body does not assign `v`, `prev` is `int v = a` with a constant `a`, and `len`
+    /// a length of an array nothing assigns (`for (int j = 0; j < x.length; j++)`): `v`
+    /// only grows from `a`, and stays below the bound while the body runs.
+    fn length_loop(&self, stmt: &Stmt, prev: Option<&Stmt>) -> Option<(LocalId, Range)> {
+        let Stmt::Loop { test: Some(test), test_at_end: false, body, update, .. } = stmt else {
+            return None;
+        };
+        let Some(Stmt::Let { local, init: Some(init) }) = prev else { return None };
+        let a = self.cx.const_of(*init)?;
+        let [u] = update.as_slice() else { return None };
+        if !self.cx.is_increment(*u, *local) {
+            return None;
+        }
+        let ExprKind::Binary { op, lhs, rhs } = self.cx.func.expr(*test).kind else {
+            return None;
+        };
+        if op.kind != BinOpKind::Lt
+            || op.ty != PrimOrRef::Prim(PrimType::Int)
+            || self.cx.local_of(lhs) != Some(*local)
+        {
+            return None;
+        }
+        let (len, c) = self.cx.length_bound(rhs)?;
+        (self.cx.fixed_arrays.contains(&len.array)
+            && !super::walk::assigned_in_block(self.cx.func, body).contains(local))
+        .then(|| (*local, Range { lo: Some(a), below: vec![(len, c)] }))
+    }
+
     /// Finds the counters of `block` (see [`guardable`]).
     fn find_counters(&mut self, block: &Block) {
         // Per `int` local: its declarations (with the constant, outside loops) and the sum of
@@ -757,7 +788,18 @@ impl GuardCx<'_> {
                     if let Some((v, a, b)) = self.constant_loop(stmt, prev) {
                         inner.insert(v, (a, b - 1));
                     }
+                    // A loop up to a length: `a <= v < other + c` inside its body, a fact of
+                    // the body's alone.
+                    let bounded = self.length_loop(stmt, prev);
+                    let outer =
+                        bounded.as_ref().and_then(|(v, r)| self.known.insert(*v, r.clone()));
                     self.block(body, &inner);
+                    if let Some((v, _)) = bounded {
+                        match outer {
+                            Some(r) => self.known.insert(v, r),
+                            None => self.known.remove(&v),
+                        };
+                    }
                 }
                 Stmt::If { cond, then_block, else_block } => {
                     self.exprs(*cond, loops);
