@@ -44,6 +44,15 @@
 //! iteration (`sub` 0), which `somd_fail` orders after any inner step of the same
 //! iteration, as Java meets them.
 //!
+//! **Extrema that keep their iteration.** An argument extremum (`if (v > m) { m = v; w =
+//! j; }`) and a conditional extremum of `float`s or `double`s (Java keeps the first of
+//! `-0.0` and `0.0`) depend on which iteration set them: each lane also records that
+//! iteration, counted from the inner loop's start (`somd_at<k>`, -1 for none), and keeps
+//! its payloads; the tree moves the iteration and payloads with the value, preferring an
+//! entry with an iteration, then the better value, then of equal values the earlier
+//! iteration (the later under `>=`); and the group's entry replaces the prelude's start
+//! only where it is better (or equal, under `>=`).
+//!
 //! A function with private arrays (`somd_mir::analysis::private`) never takes the form:
 //! each work-item has its own copy, which lane 0's stores would not reach.
 
