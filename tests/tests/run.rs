@@ -6826,6 +6826,15 @@ fn device_rows_move_only_the_fetched_rows() {
     }
 }
 
+/// The `launch` events of a JSON trace, in order.
+fn launch_events(trace: &str) -> Vec<Value> {
+    trace
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|e| e["event"] == "launch")
+        .collect()
+}
+
 /// `device_lane_reductions`: the inner loops reducing into a local of the row (sums,
 /// extrema, counts, bitwise and product folds, Java's `Math.max` of `double`s, a
 /// conditional maximum of `double`s) run in the lanes form, each row a work-group whose
@@ -6866,12 +6875,7 @@ fn device_lane_reductions_combine_in_local_memory() {
         if let Some(why) = compare(&expected, &untraced(&outcome)) {
             panic!("device_lane_reductions with SOMD_LANES={lanes}: {why}");
         }
-        let launches: Vec<Value> = outcome
-            .stderr
-            .lines()
-            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-            .filter(|e| e["event"] == "launch")
-            .collect();
+        let launches = launch_events(&outcome.stderr);
         let of =
             |name: &str| -> Vec<&Value> { launches.iter().filter(|e| e["name"] == name).collect() };
         for (name, count) in lanes_form {
@@ -6920,12 +6924,7 @@ fn device_lane_argext_combines_by_iteration() {
         if let Some(why) = compare(&expected, &untraced(&outcome)) {
             panic!("device_lane_argext with SOMD_LANES={lanes}: {why}");
         }
-        let launches: Vec<Value> = outcome
-            .stderr
-            .lines()
-            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-            .filter(|e| e["event"] == "launch")
-            .collect();
+        let launches = launch_events(&outcome.stderr);
         let of =
             |name: &str| -> Vec<&Value> { launches.iter().filter(|e| e["name"] == name).collect() };
         let lanes_form = [

@@ -640,9 +640,14 @@ impl GuardCx<'_> {
         }
     }
 
-    /// `(v, a, b)` when `stmt` is a loop `v < b` / `v <= b - 1` with update `v++` whose
-    /// body does not assign `v`, and `prev` is `int v = a`, all constants.
-    fn constant_loop(&self, stmt: &Stmt, prev: Option<&Stmt>) -> Option<(LocalId, i64, i64)> {
+    /// `(v, a, op, b)` when `stmt` is a loop `v op b` (an `int` comparison) with update `v++`
+    /// whose body does not assign `v`, and `prev` is `int v = a` with a constant `a`: the
+    /// loops whose index only grows from `a` while the test holds.
+    fn counted_up(
+        &self,
+        stmt: &Stmt,
+        prev: Option<&Stmt>,
+    ) -> Option<(LocalId, i64, BinOpKind, ExprId)> {
         let Stmt::Loop { test: Some(test), test_at_end: false, body, update, .. } = stmt else {
             return None;
         };
@@ -658,13 +663,20 @@ impl GuardCx<'_> {
         if op.ty != PrimOrRef::Prim(PrimType::Int) || self.cx.local_of(lhs) != Some(*local) {
             return None;
         }
-        let b = match op.kind {
+        (!super::walk::assigned_in_block(self.cx.func, body).contains(local))
+            .then_some((*local, a, op.kind, rhs))
+    }
+
+    /// `(v, a, b)` when `stmt` is a loop `v < b` / `v <= b - 1` with update `v++` whose
+    /// body does not assign `v`, and `prev` is `int v = a`, all constants.
+    fn constant_loop(&self, stmt: &Stmt, prev: Option<&Stmt>) -> Option<(LocalId, i64, i64)> {
+        let (v, a, op, rhs) = self.counted_up(stmt, prev)?;
+        let b = match op {
             BinOpKind::Lt => self.cx.const_of(rhs)?,
             BinOpKind::Le => self.cx.const_of(rhs)? + 1,
             _ => return None,
         };
-        (!super::walk::assigned_in_block(self.cx.func, body).contains(local))
-            .then_some((*local, a, b))
+        Some((v, a, b))
     }
 
     /// `(v, a <= v < other + c)` when `stmt` is a loop `v < len + c` with update `v++`
@@ -672,28 +684,15 @@ impl GuardCx<'_> {
     /// a length of an array nothing assigns (`for (int j = 0; j < x.length; j++)`): `v`
     /// only grows from `a`, and stays below the bound while the body runs.
     fn length_loop(&self, stmt: &Stmt, prev: Option<&Stmt>) -> Option<(LocalId, Range)> {
-        let Stmt::Loop { test: Some(test), test_at_end: false, body, update, .. } = stmt else {
-            return None;
-        };
-        let Some(Stmt::Let { local, init: Some(init) }) = prev else { return None };
-        let a = self.cx.const_of(*init)?;
-        let [u] = update.as_slice() else { return None };
-        if !self.cx.is_increment(*u, *local) {
-            return None;
-        }
-        let ExprKind::Binary { op, lhs, rhs } = self.cx.func.expr(*test).kind else {
-            return None;
-        };
-        if op.kind != BinOpKind::Lt
-            || op.ty != PrimOrRef::Prim(PrimType::Int)
-            || self.cx.local_of(lhs) != Some(*local)
-        {
+        let (v, a, op, rhs) = self.counted_up(stmt, prev)?;
+        if op != BinOpKind::Lt {
             return None;
         }
         let (len, c) = self.cx.length_bound(rhs)?;
-        (self.cx.fixed_arrays.contains(&len.array)
-            && !super::walk::assigned_in_block(self.cx.func, body).contains(local))
-        .then(|| (*local, Range { lo: Some(a), below: vec![(len, c)] }))
+        self.cx
+            .fixed_arrays
+            .contains(&len.array)
+            .then(|| (v, Range { lo: Some(a), below: vec![(len, c)] }))
     }
 
     /// Finds the counters of `block` (see [`guardable`]).
