@@ -47,9 +47,14 @@
  * the minimal key, the one of the smallest `sub` (then of the lowest slot): Java's first
  * inner step to fail, whichever lane recorded first. A failure without a `sub` never
  * writes at an equal key: it comes after the inner steps of its iteration (or before
- * them, and then it was recorded first). After writing, a context with a `sub` records
- * nothing more (its key becomes SOMD_KEY_DONE until the next SOMD_AT): its later steps
- * come after.
+ * them, and then it was recorded first). After a failure a context records nothing more
+ * (its key becomes SOMD_KEY_DONE until the next SOMD_AT): its later steps come after.
+ *
+ * A failing access goes on with a stand-in, so a work-item runs on after a failure, and a
+ * loop bounded past the data (`j < n` over rows shorter than `n`) would run on stand-ins
+ * to its end. Loops of kernel code that may fail, and those that may not end on their
+ * own, ask `somd_stop` every 1024 iterations and leave once nothing the work-item could
+ * still meet comes first in Java's order.
  *
  * Keys are 64-bit where the device has cl_khr_int64_extended_atomics (the NVIDIA and PoCL
  * platforms do): a flattened 2-D or 3-D loop may run more than 2^32 iterations, and each
@@ -135,11 +140,14 @@ inline somd_key somd_key_of(long k)
 /* Records a failure of the current iteration (see the layout above). */
 inline void somd_fail(somd_cx *cx, int site, int kind, int index, int length)
 {
+    if (cx->key == SOMD_KEY_DONE) return;
+    const somd_key inv = ~cx->key;
+    /* Whatever the context meets later in its iteration, or in a later one, comes after. */
+    cx->key = SOMD_KEY_DONE;
     volatile __global int *head = (volatile __global int *)cx->buf;
     const int epoch = (int)cx->epoch;
     const int seen = atomic_cmpxchg(head, 0, epoch);
     if (seen != 0 && seen != epoch) return;
-    const somd_key inv = ~cx->key;
 #ifdef SOMD_KEY64
     const ulong old = atom_max((volatile __global ulong *)(head + 2), inv);
 #else
@@ -163,10 +171,38 @@ inline void somd_fail(somd_cx *cx, int site, int kind, int index, int length)
         e[6] = length;
         break;
     }
-    if (cx->sub != 0u) cx->key = SOMD_KEY_DONE;
 }
 
-/* True once any work-item has failed (a global read: use at loop back-edges sparingly). */
+/* True once the launch's failures settle Java's first without anything the context could
+ * still meet (a global read: use at loop back-edges sparingly), and then the context
+ * records nothing more (its key becomes SOMD_KEY_DONE until the next SOMD_AT): the context
+ * failed itself, an earlier launch failed, or this launch's first failure so far has a
+ * smaller key than the context's iteration, whose failures come after it in Java's order
+ * (keys only grow in a context). A failure of the context's own key leaves it running:
+ * lanes sharing an iteration order their failures by inner step. */
+inline bool somd_stop(somd_cx *cx)
+{
+    if (cx->key == SOMD_KEY_DONE) return true;
+    volatile __global int *head = (volatile __global int *)cx->buf;
+    const int seen = *head;
+    if (seen == 0) return false;
+    if (seen == (int)cx->epoch) {
+#ifdef SOMD_KEY64
+        const somd_key first = ~*(volatile __global ulong *)(head + 2);
+#else
+        const somd_key first = ~*(volatile __global uint *)(head + 2);
+#endif
+        if (first >= cx->key) return false;
+    }
+    cx->key = SOMD_KEY_DONE;
+    return true;
+}
+#define SOMD_STOP() somd_stop(somd_err)
+
+/* True once any work-item has failed, whichever (a global read): the test of a loop whose
+ * body holds barriers, which every work-item of a group must leave together; `somd_stop`
+ * answers differently for the lanes of one iteration (one that failed stops, the others
+ * run on). */
 #define SOMD_FAILED() (*(volatile __global int *)somd_err->buf != 0)
 
 /* Statement forms: record and return from a void function (kernel bodies). */

@@ -3066,3 +3066,84 @@ public class Main {
     let skip = text("Main_skip");
     assert!(!skip.contains("in range when a_len1 >= x_len0"), "{skip}");
 }
+
+/// A loop that may fail asks `somd_stop` every 1024 iterations only where a failure could
+/// make it run longer than it would without one: up to a bound the data do not limit
+/// (`j < n`), in the flattened nest (its columns to `n`) and in the lanes form alike; not
+/// up to an array's length, nor a loop of a few constant iterations, nor a loop whose body
+/// cannot fail (its one call cannot throw).
+#[test]
+fn loops_that_may_fail_past_their_data_stop_after_a_failure() {
+    let source = r#"
+public class Main {
+    static int twice(int v) { return 2 * v; }
+    static long[] rows(dist(dim = 1) long[][] m, int n, int[] t) {
+        long[] out = new long[m.length];
+        for (int i = 0; i < m.length; i++) {
+            long s = 0;
+            for (int j = 0; j < n; j++) {
+                s += m[i][j];
+            }
+            for (int j = 0; j < m[i].length; j++) {
+                s += m[i][j] * 3;
+            }
+            for (int k = 0; k < 8; k++) {
+                s += t[k];
+            }
+            for (int k = 0; k < n; k++) {
+                s += twice(k);
+            }
+            out[i] = s;
+        }
+        return out;
+    }
+    static long[] sums(dist(dim = 1) long[][] m, int n) {
+        long[] out = new long[m.length];
+        for (int i = 0; i < m.length; i++) {
+            long s = 0;
+            for (int j = 0; j < n; j++) {
+                s += m[i][j];
+            }
+            out[i] = s;
+        }
+        return out;
+    }
+    static reduce(+) long nest(dist int[][] m, int n) {
+        long s = 0;
+        for (int i = 0; i < m.length; i++) {
+            for (int j = 0; j < n; j++) {
+                s += m[i][j];
+            }
+        }
+        return s;
+    }
+    public static void main(String[] args) { }
+}
+"#;
+    let Some(c) = compile("stops.somd", source) else { panic!("stops.somd does not check") };
+    let set = kernels(&c, ClOptions::default());
+    let text = |name: &str| {
+        let k = set.kernels.iter().find(|k| k.name == name).map(|k| &k.standalone);
+        k.map(String::as_str).unwrap_or_default().to_string()
+    };
+    let rows = text("Main_rows");
+    let guarded = |text: &str, head: &str| {
+        let lines: Vec<&str> = text.lines().collect();
+        let heads: Vec<usize> = (0..lines.len()).filter(|&k| lines[k].contains(head)).collect();
+        assert!(!heads.is_empty(), "no `{head}` in\n{text}");
+        heads.iter().all(|&k| lines.get(k + 1).is_some_and(|l| l.contains("SOMD_STOP()")))
+    };
+    // Each loop four times: the copies with and without the checks versioning frees, in
+    // the kernel and its variant reading `t` from constant memory.
+    assert!(guarded(&rows, "for (; j < n; j = somd_iadd(j, 1)) {"), "{rows}");
+    assert!(!guarded(&rows, "j_7 < m_len1;"), "{rows}");
+    assert!(!guarded(&rows, "k < 8;"), "{rows}");
+    assert!(!guarded(&rows, "k_9 < n;"), "{rows}");
+    assert_eq!(rows.matches("SOMD_STOP()").count(), 4, "{rows}");
+    // The lanes form: each lane leaves its share of the row.
+    let sums = text("Main_sums");
+    assert!(guarded(&sums, "somd_i < somd_hi; somd_i += somd_lanes) {"), "{sums}");
+    let nest = text("Main_nest");
+    assert!(guarded(&nest, "if (!(somd_cols > 0 && "), "{nest}");
+    assert_eq!(nest.matches("SOMD_STOP()").count(), 1, "{nest}");
+}

@@ -1068,13 +1068,27 @@ impl Writer<'_> {
                         later: c.later_ties,
                     });
                 }
+                // A body that may fail leaves the loop once a failure settles the launch: a
+                // nest's column bound past its rows (`j < n`) would run on stand-ins to it.
+                // A loop over an array's elements runs no longer than without the failure.
+                let inner = self.versioned_body(&mut cx, l2, inner_body, &known)?;
+                let long = !body.parallel.dims.iter().all(LoopDim::within_length);
+                let fails = writer::may_fail_text(&inner)
+                    || writer::calls_may_throw(self.module, func, inner_body, &[]);
+                let guard = (long && fails).then(|| self.stop_guard(&mut cx, false));
+                if let Some((decl, _)) = &guard {
+                    writeln!(out, "{l1}{decl}")?;
+                }
                 writeln!(
                     out,
                     "{l1}for (long somd_t = (long)get_global_id(0);; somd_t += (long)get_global_size(0)) {{"
                 )?;
                 out.push_str(&idx);
                 writeln!(out, "{l2}if (!({})) break;", conds.join(" && "))?;
-                out.push_str(&self.versioned_body(&mut cx, l2, inner_body, &known)?);
+                if let Some((_, check)) = &guard {
+                    writeln!(out, "{l2}{check}")?;
+                }
+                out.push_str(&inner);
                 writeln!(out, "{l1}}}")?;
                 // Slot `n`'s scratch and partials are `somd_scratch`, `somd_partials` for the
                 // first, `somd_scratch{n}`, `somd_partials{n}` after it (the arguments pushed

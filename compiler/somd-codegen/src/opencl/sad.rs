@@ -77,6 +77,7 @@ impl Writer<'_> {
         else {
             return Err(bug("SAD loop over arrays that are not narrow"));
         };
+        super::writer::note_bounded_loops(cx, block);
         let mut out = self.stmt(cx, level, init)?;
         let (a, b) = (cx.name(l.a).to_string(), cx.name(l.b).to_string());
         let (sum, i) = (cx.name(l.sum).to_string(), cx.name(l.index).to_string());

@@ -57,11 +57,11 @@
 //! each work-item has its own copy, which lane 0's stores would not reach.
 
 use super::writer::{bug, FnCx, Writer, R};
-use super::writer::{identity, reduce_combine};
+use super::writer::{calls_may_throw, identity, may_fail_text, reduce_combine};
 use super::Level;
 use somd_mir::analysis::walk::{self, children, each_expr, each_expr_in_block, each_stmt};
 use somd_mir::analysis::Carried;
-use somd_mir::{Block, ExprId, ExprKind, LocalId, Module, Stmt, Type};
+use somd_mir::{Block, Const, ExprId, ExprKind, LocalId, Module, Stmt, Type};
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
@@ -498,14 +498,6 @@ impl Writer<'_> {
         writeln!(out, "{l2}const long somd_hi = (long)({hi});")?;
         writeln!(out, "{l2}barrier(CLK_GLOBAL_MEM_FENCE);")?;
         out.push_str(&self.strip_starts(cx, l2, strip)?);
-        writeln!(
-            out,
-            "{l2}for (long somd_i = somd_lo + somd_lane; somd_i < somd_hi; somd_i += somd_lanes) {{"
-        )?;
-        writeln!(out, "{l3}const int {i} = (int)somd_i;")?;
-        // The lanes share the iteration's key: a failure is ordered among them by its inner
-        // step (`sub`, runtime/cl/somd_errors.cl), so Java's first failing step is raised.
-        writeln!(out, "{l3}somd_err->sub = (uint)(somd_i - somd_lo) + 1u;")?;
         // An extremum that keeps its iteration records it after its assignment, counted from
         // the inner loop's start (which may be negative; -1 means none).
         let mut recorded = Vec::new();
@@ -519,7 +511,31 @@ impl Writer<'_> {
         for assign in recorded {
             cx.after.remove(&assign);
         }
-        out.push_str(&inner?);
+        let inner = inner?;
+        // A lane that failed, or whose steps all come after a failure already recorded,
+        // leaves (`stop_guard`): an inner bound past the row (`j < n`) would run on. A loop
+        // from a constant to an array's length runs no longer than without the failure.
+        let from =
+            matches!(cx.func.expr(strip.init).kind, ExprKind::Const(Const::Int(c)) if c >= -1024);
+        let long = !(from && walk::length_plus(cx.func, strip.hi));
+        let fails =
+            may_fail_text(&inner) || calls_may_throw(self.module, cx.func, strip.inner, &[]);
+        let guard = (long && fails).then(|| self.stop_guard(cx, false));
+        if let Some((decl, _)) = &guard {
+            writeln!(out, "{l2}{decl}")?;
+        }
+        writeln!(
+            out,
+            "{l2}for (long somd_i = somd_lo + somd_lane; somd_i < somd_hi; somd_i += somd_lanes) {{"
+        )?;
+        if let Some((_, check)) = &guard {
+            writeln!(out, "{l3}{check}")?;
+        }
+        writeln!(out, "{l3}const int {i} = (int)somd_i;")?;
+        // The lanes share the iteration's key: a failure is ordered among them by its inner
+        // step (`sub`, runtime/cl/somd_errors.cl), so Java's first failing step is raised.
+        writeln!(out, "{l3}somd_err->sub = (uint)(somd_i - somd_lo) + 1u;")?;
+        out.push_str(&inner);
         writeln!(out, "{l2}}}")?;
         // Statements after the inner loop fail as the iteration's (`sub` 0), after any
         // inner step of it: `somd_fail` keeps an inner step's failure of the same key.

@@ -6,7 +6,7 @@ use super::layout::layout_of;
 use super::*;
 use somd_diag::{SourceMap, Span};
 use somd_mir::analysis::isolation::{self, packed_of, vector_of, vector_rows};
-use somd_mir::analysis::{plan, LoopDim, ProgramInfo, SizeExpr};
+use somd_mir::analysis::{plan, walk, LoopDim, ProgramInfo, SizeExpr};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
@@ -210,6 +210,10 @@ pub(super) struct FnCx<'a> {
     /// `Math.sin`/`Math.cos` calls computed by a `sincos` before their statement: the
     /// variable holding each one's value.
     pub(super) sincos: HashMap<ExprId, String>,
+    /// Tests of counted loops that run at most 1024 times (`walk::constant_trips`), where
+    /// a stop guard (`Writer::stop_guard`) would never fire, or no more often than an array
+    /// has elements (`walk::length_bounded`), as they would without a failure.
+    pub(super) bounded_loops: HashSet<ExprId>,
     /// Values computed at the top of a histogram body before its table updates
     /// (`histogram.rs`, `hoist_update_values`): the variable holding each one.
     pub(super) hoisted: HashMap<ExprId, String>,
@@ -854,6 +858,7 @@ impl<'a> FnCx<'a> {
             tile: None,
             blocks: HashMap::new(),
             sincos: HashMap::new(),
+            bounded_loops: HashSet::new(),
             hoisted: HashMap::new(),
             vloads: HashMap::new(),
             vstores: 0,
@@ -1699,6 +1704,7 @@ impl<'a> Writer<'a> {
         let starts: HashSet<usize> =
             groups.iter().map(|g| g.first).chain(pairs.iter().map(|p| p.first)).collect();
         let runs = super::histogram::update_runs(cx, self.options.unchecked, block, &starts);
+        note_bounded_loops(cx, block);
         for (k, stmt) in block.stmts.iter().enumerate() {
             if runs.iter().any(|&(first, last)| first < k && k <= last) {
                 continue;
@@ -1991,13 +1997,7 @@ impl<'a> Writer<'a> {
             }
             Stmt::Loop { label, test, test_at_end, body, update } => {
                 let jumps = label.map(|l| self.open_label(cx, l, body));
-                // A loop that may run as long as its data say stops once a failure is
-                // recorded (`spin_guard`), where Java would have left at the exception.
-                let guard = match somd_mir::analysis::walk::counted(cx.func, *test, body, update) {
-                    true => None,
-                    false => Some(self.spin_guard(cx)),
-                };
-                let test = match test {
+                let cond = match test {
                     Some(t) => condition(&self.expr(cx, *t)?).to_string(),
                     None => "true".into(),
                 };
@@ -2006,31 +2006,43 @@ impl<'a> Writer<'a> {
                     Some((name, true, _)) => format!("{}{name}_next: ;\n", level.next()),
                     _ => String::new(),
                 };
-                if let Some((decl, _)) = &guard {
-                    writeln!(out, "{level}{decl}")?;
-                }
-                let check = guard.map(|(_, check)| format!("{}{check}\n", level.next()));
-                let check = check.unwrap_or_default();
-                if *test_at_end {
-                    writeln!(out, "{level}do {{")?;
-                    out.push_str(&check);
-                    out.push_str(&self.block(cx, level.next(), body)?);
-                    out.push_str(&next);
-                    let upd: Vec<String> =
-                        update.iter().map(|u| self.effect(cx, *u)).collect::<R<_>>()?;
-                    for u in upd {
-                        writeln!(out, "{}{u};", level.next())?;
+                let (head, inner, tail) = if *test_at_end {
+                    let inner = self.block(cx, level.next(), body)? + &next;
+                    let mut tail = String::new();
+                    for u in update {
+                        writeln!(tail, "{}{};", level.next(), self.effect(cx, *u)?)?;
                     }
-                    writeln!(out, "{level}}} while ({test});")?;
+                    writeln!(tail, "{level}}} while ({cond});")?;
+                    (format!("{level}do {{\n"), inner, tail)
                 } else {
                     let upd: Vec<String> =
                         update.iter().map(|u| self.effect(cx, *u)).collect::<R<_>>()?;
-                    writeln!(out, "{level}for (; {test}; {}) {{", upd.join(", "))?;
-                    out.push_str(&check);
-                    out.push_str(&self.block(cx, level.next(), body)?);
-                    out.push_str(&next);
-                    writeln!(out, "{level}}}")?;
+                    let head = format!("{level}for (; {cond}; {}) {{\n", upd.join(", "));
+                    let inner = self.block(cx, level.next(), body)? + &next;
+                    (head, inner, format!("{level}}}\n"))
+                };
+                // A loop that may run as long as its data say, or that may fail and run on
+                // on stand-ins, leaves once a failure settles the launch (`stop_guard`).
+                let counted = somd_mir::analysis::walk::counted(cx.func, *test, body, update);
+                let bounded = test.is_some_and(|t| cx.bounded_loops.contains(&t));
+                let roots: Vec<ExprId> = test.iter().chain(update).copied().collect();
+                let fails = !bounded
+                    && ([&head, &inner, &tail].iter().any(|t| may_fail_text(t))
+                        || calls_may_throw(self.module, cx.func, body, &roots));
+                let barriers = inner.contains("barrier(");
+                let guard = match (counted, fails, barriers) {
+                    (true, false, _) | (true, _, true) => None,
+                    _ => Some(self.stop_guard(cx, barriers)),
+                };
+                if let Some((decl, _)) = &guard {
+                    writeln!(out, "{level}{decl}")?;
                 }
+                out.push_str(&head);
+                if let Some((_, check)) = &guard {
+                    writeln!(out, "{}{check}", level.next())?;
+                }
+                out.push_str(&inner);
+                out.push_str(&tail);
                 if let Some((name, _, done)) = jumps {
                     cx.labels.pop();
                     if done {
@@ -2835,18 +2847,19 @@ impl<'a> Writer<'a> {
     }
 
     /// The declaration of a loop's iteration counter and the check at the top of its body:
-    /// every 1024 iterations the loop stops if a failure is recorded in the launch's error
-    /// buffer (`SOMD_FAILED`, one global read), whichever work-item recorded it. A loop
-    /// whose end depends on its data (`while (x != 1)`) may never end on the stand-in value
-    /// a failed access leaves (`SOMD_INDEX` reads element 0), or on data Java never reaches
-    /// because it stops at an earlier failure; the host raises the recorded exception.
-    fn spin_guard(&mut self, cx: &mut FnCx) -> (String, String) {
+    /// every 1024 iterations the loop stops once nothing the work-item could still meet
+    /// comes first in Java's order (`somd_stop`, `somd_errors.cl`: one global read). A
+    /// loop whose end depends on its data (`while (x != 1)`) may never end on the stand-in
+    /// value a failed access leaves (`SOMD_INDEX` reads element 0), or on data Java never
+    /// reaches because it stops at an earlier failure; a counted loop that may fail runs to
+    /// its bound on stand-ins (`j < n` over a row shorter than `n`). The host raises the
+    /// recorded exception. A loop whose body holds barriers, which a work-group must leave
+    /// together, tests whether any work-item failed (`SOMD_FAILED`).
+    pub(super) fn stop_guard(&mut self, cx: &mut FnCx, barriers: bool) -> (String, String) {
         let name = format!("somd_spin{}", cx.temp_count);
         cx.temp_count += 1;
-        (
-            format!("uint {name} = 0u;"),
-            format!("if ((++{name} & 1023u) == 0u && SOMD_FAILED()) break;"),
-        )
+        let test = if barriers { "SOMD_FAILED()" } else { "SOMD_STOP()" };
+        (format!("uint {name} = 0u;"), format!("if ((++{name} & 1023u) == 0u && {test}) break;"))
     }
 
     /// Element `index` of the vector local `name` (`T[[N]]` held as `TN`): a component
@@ -3397,4 +3410,58 @@ fn carried_select(func: &Function, e: ExprId) -> Option<(ExprId, ExprId, ExprId)
 fn passed_on(func: &Function, l: LocalId) -> bool {
     super::kernels::passed_args(func)
         .any(|a| matches!(func.expr(a).kind, ExprKind::Local(x) if x == l))
+}
+
+/// Whether kernel text may record a failure: it checks an index or a divisor
+/// (`SOMD_INDEX`, `somd_idiv` and its kin), records one itself, or calls a fold function
+/// (`nested.rs`). Calls of the program's functions pass the failure context whether or not
+/// they can fail: [`calls_may_throw`] tells them apart.
+pub(super) fn may_fail_text(text: &str) -> bool {
+    const MARKS: [&str; 9] = [
+        "SOMD_INDEX(",
+        "SOMD_CHECK",
+        "somd_fail(",
+        "somd_idiv(",
+        "somd_irem(",
+        "somd_ldiv(",
+        "somd_lrem(",
+        "somd_fold_",
+        "somd_afold_",
+    ];
+    MARKS.iter().any(|mark| text.contains(mark))
+}
+
+/// Whether `block` or the expressions `roots` call a function that may throw
+/// (`walk::call_cannot_throw`).
+pub(super) fn calls_may_throw(
+    module: &Module,
+    func: &Function,
+    block: &Block,
+    roots: &[ExprId],
+) -> bool {
+    let mut throws = false;
+    let mut visit = |e: ExprId| {
+        if let ExprKind::Call { func: f, .. } = func.expr(e).kind {
+            throws |= !walk::call_cannot_throw(module, f);
+        }
+    };
+    walk::each_expr_in_block(func, block, &mut visit);
+    for root in roots {
+        walk::each_expr(func, *root, &mut visit);
+    }
+    throws
+}
+
+/// Notes the loops of `block` that run at most 1024 times or no more often than an array
+/// has elements (`FnCx::bounded_loops`).
+pub(super) fn note_bounded_loops(cx: &mut FnCx, block: &Block) {
+    for pair in block.stmts.windows(2) {
+        let [prev, stmt] = pair else { continue };
+        let Stmt::Loop { test: Some(t), .. } = stmt else { continue };
+        if walk::length_bounded(cx.func, prev, stmt)
+            || walk::constant_trips(cx.func, prev, stmt).is_some_and(|n| n <= 1024)
+        {
+            cx.bounded_loops.insert(*t);
+        }
+    }
 }

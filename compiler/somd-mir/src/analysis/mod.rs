@@ -243,6 +243,18 @@ pub struct LoopDim {
 }
 
 impl LoopDim {
+    /// Whether the loop runs no more often than an array has elements, give or take 2048
+    /// (its end [`SizeExpr::within_length`], its start a constant from -1024 or a
+    /// length), or at most 2048 times.
+    pub fn within_length(&self) -> bool {
+        let from = match &self.lo {
+            SizeExpr::Const(c) => *c >= -1024,
+            SizeExpr::Len { .. } | SizeExpr::Row { .. } => true,
+            _ => false,
+        };
+        from && self.hi.within_length()
+    }
+
     /// How the loop steps, after its range in `explain`: ``, ` step 3`, ` stepping down`,
     /// ` step 3 stepping down`.
     pub fn step_text(&self) -> String {
@@ -353,6 +365,27 @@ pub enum SizeExpr {
 }
 
 impl SizeExpr {
+    /// Whether the size is at most an array's length plus a constant (`a.length`,
+    /// `m[k].length - 1`, `Math.min(a.length, n)`, a constant up to 1024): a loop to it
+    /// runs no more often than an array has elements, or briefly.
+    pub fn within_length(&self) -> bool {
+        match self {
+            SizeExpr::Len { .. } | SizeExpr::Row { .. } => true,
+            SizeExpr::Const(c) => *c <= 1024,
+            SizeExpr::Add(a, b) => match (a.as_ref(), b.as_ref()) {
+                (x, SizeExpr::Const(c)) | (SizeExpr::Const(c), x) => {
+                    *c <= 1024 && x.within_length()
+                }
+                _ => false,
+            },
+            SizeExpr::Sub(a, b) => {
+                a.within_length() && matches!(b.as_ref(), SizeExpr::Const(c) if *c >= -1024)
+            }
+            SizeExpr::Min(a, b) => a.within_length() || b.within_length(),
+            _ => false,
+        }
+    }
+
     /// `self + 1`, folded where that gives back a simpler size (`a.length - 1 + 1` is
     /// `a.length`, which the bounds analysis knows). A fold never drops an operation whose
     /// Java value may wrap (`n - 1` of a parameter): the runtime evaluates each operation

@@ -270,7 +270,7 @@ pub fn assigned_in_block(func: &Function, block: &Block) -> HashSet<LocalId> {
 /// which would skip it, or the comparison's own operand (`while (--n > 0)`,
 /// `stepped_in_test`). Such a loop ends on its own; any other may run as long as its data
 /// say (`while (x != 1)`), which the OpenCL writer bounds by a failure check
-/// (`Writer::spin_guard`).
+/// (`Writer::stop_guard`).
 pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[ExprId]) -> bool {
     let Some(t) = test else { return false };
     if stepped_in_test(func, t, body, update) {
@@ -314,6 +314,101 @@ pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[Ex
         found |= steady(func, bound, &assigned, i);
     }
     found
+}
+
+/// How many times at most the loop `stmt` runs its body when `prev`, the statement before
+/// it, declares its index from a constant: `int i = a; for (; i < b; i += k)` (or `<=`,
+/// or stepping down toward `>`/`>=`) with a constant `b` among the test's `&&` operands, a
+/// constant step and nothing else in the body assigning `i`. `None` for any other loop.
+pub fn constant_trips(func: &Function, prev: &Stmt, stmt: &Stmt) -> Option<u64> {
+    let Stmt::Let { local, init: Some(init) } = prev else { return None };
+    let Stmt::Loop { test: Some(t), test_at_end: false, body, update, .. } = stmt else {
+        return None;
+    };
+    let constant = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Const(Const::Int(k)) => Some(i64::from(k)),
+        ExprKind::Const(Const::Long(k)) => Some(k),
+        _ => None,
+    };
+    let a = constant(*init)?;
+    let [u] = update.as_slice() else { return None };
+    let step = match &func.expr(*u).kind {
+        ExprKind::IncDec { delta, .. } => i64::from(*delta),
+        ExprKind::CompoundAssign { op, value, .. } => match op.kind {
+            BinOpKind::Add => constant(*value)?,
+            BinOpKind::Sub => constant(*value)?.checked_neg()?,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let (i, up) = step_of(func, *u)?;
+    if i != *local || assigned_in_block(func, body).contains(&i) {
+        return None;
+    }
+    conjuncts(func, *t)
+        .into_iter()
+        .filter_map(|c| {
+            let ExprKind::Binary { op, lhs, rhs } = &func.expr(c).kind else { return None };
+            if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == i) {
+                return None;
+            }
+            let b = constant(*rhs)?;
+            let span = match (op.kind, up) {
+                (BinOpKind::Lt, true) => b.checked_sub(a)?,
+                (BinOpKind::Le, true) => b.checked_sub(a)?.checked_add(1)?,
+                (BinOpKind::Gt, false) => a.checked_sub(b)?,
+                (BinOpKind::Ge, false) => a.checked_sub(b)?.checked_add(1)?,
+                _ => return None,
+            };
+            Some(u64::try_from(span).unwrap_or(0).div_ceil(step.unsigned_abs()))
+        })
+        .min()
+}
+
+/// Whether the loop `stmt`, after `prev` in its block, steps its index only from a constant
+/// (from -1024) or an array's length toward another length or a constant: `int i = 0; for
+/// (; i < a.length + c; i += k)` (or `<=`, any length the test reads), `int i = a.length -
+/// 1; for (; i >= 0; i--)`, nothing else in the body assigning `i`. It runs no more often
+/// than an array has elements, give or take 2048, whatever its body's values.
+pub fn length_bounded(func: &Function, prev: &Stmt, stmt: &Stmt) -> bool {
+    let Stmt::Let { local, init: Some(init) } = prev else { return false };
+    let Stmt::Loop { test: Some(t), body, update, .. } = stmt else { return false };
+    let [u] = update.as_slice() else { return false };
+    let Some((i, up)) = step_of(func, *u) else { return false };
+    if i != *local || assigned_in_block(func, body).contains(&i) {
+        return false;
+    }
+    let small = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Const(Const::Int(k)) => k >= -1024,
+        _ => false,
+    };
+    let from = small(*init) || length_plus(func, *init);
+    from && conjuncts(func, *t).into_iter().any(|c| {
+        let ExprKind::Binary { op, lhs, rhs } = &func.expr(c).kind else { return false };
+        if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == i) {
+            return false;
+        }
+        match (op.kind, up) {
+            (BinOpKind::Lt | BinOpKind::Le, true) => length_plus(func, *rhs),
+            (BinOpKind::Gt | BinOpKind::Ge, false) => {
+                length_plus(func, *init) && matches!(func.expr(*rhs).kind, ExprKind::Const(_))
+            }
+            _ => false,
+        }
+    })
+}
+
+/// Whether `e` is an array's length, or one plus or minus a constant (`a.length - 1`).
+pub fn length_plus(func: &Function, e: ExprId) -> bool {
+    match &func.expr(e).kind {
+        ExprKind::Length(_) => true,
+        ExprKind::Binary { op, lhs, rhs } => {
+            matches!(op.kind, BinOpKind::Add | BinOpKind::Sub)
+                && matches!(func.expr(*lhs).kind, ExprKind::Length(_))
+                && matches!(func.expr(*rhs).kind, ExprKind::Const(_))
+        }
+        _ => false,
+    }
 }
 
 /// The operands of test `t`'s `&&`s (`t` itself when it is no `&&`).
