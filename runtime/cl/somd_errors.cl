@@ -54,7 +54,8 @@
  * loop bounded past the data (`j < n` over rows shorter than `n`) would run on stand-ins
  * to its end. Loops of kernel code that may fail, and those that may not end on their
  * own, ask `somd_stop` every 1024 iterations and leave once nothing the work-item could
- * still meet comes first in Java's order.
+ * still meet comes first in Java's order; a reduction's grid-stride loop leaves once the
+ * work-item failed (`failed`: its later iterations come after).
  *
  * Keys are 64-bit where the device has cl_khr_int64_extended_atomics (the NVIDIA and PoCL
  * platforms do): a flattened 2-D or 3-D loop may run more than 2^32 iterations, and each
@@ -111,6 +112,7 @@ typedef struct {
     somd_key key;
     __global const uchar *st;
     uint sub;
+    uint failed;    /* 1 once the context failed, whatever its key since */
 } somd_cx;
 
 #define SOMD_KERNEL_ERR __global int *somd_err_buf, const uint somd_err_epoch
@@ -140,6 +142,7 @@ inline somd_key somd_key_of(long k)
 /* Records a failure of the current iteration (see the layout above). */
 inline void somd_fail(somd_cx *cx, int site, int kind, int index, int length)
 {
+    cx->failed = 1u;
     if (cx->key == SOMD_KEY_DONE) return;
     const somd_key inv = ~cx->key;
     /* Whatever the context meets later in its iteration, or in a later one, comes after. */
@@ -177,9 +180,9 @@ inline void somd_fail(somd_cx *cx, int site, int kind, int index, int length)
  * still meet (a global read: use at loop back-edges sparingly), and then the context
  * records nothing more (its key becomes SOMD_KEY_DONE until the next SOMD_AT): the context
  * failed itself, an earlier launch failed, or this launch's first failure so far has a
- * smaller key than the context's iteration, whose failures come after it in Java's order
- * (keys only grow in a context). A failure of the context's own key leaves it running:
- * lanes sharing an iteration order their failures by inner step. */
+ * smaller key than the context's iteration, all of whose failures come after it in Java's
+ * order. The caller leaves what it runs of that iteration. A failure of the context's own
+ * key leaves it running: lanes sharing an iteration order their failures by inner step. */
 inline bool somd_stop(somd_cx *cx)
 {
     if (cx->key == SOMD_KEY_DONE) return true;

@@ -3067,11 +3067,12 @@ public class Main {
     assert!(!skip.contains("in range when a_len1 >= x_len0"), "{skip}");
 }
 
-/// A loop that may fail asks `somd_stop` every 1024 iterations only where a failure could
-/// make it run longer than it would without one: up to a bound the data do not limit
-/// (`j < n`), in the flattened nest (its columns to `n`) and in the lanes form alike; not
-/// up to an array's length, nor a loop of a few constant iterations, nor a loop whose body
-/// cannot fail (its one call cannot throw).
+/// A loop that may fail stops after a failure only where the failure could make it run
+/// longer than it would without one: up to a bound the data do not limit (`j < n`), in a
+/// work-item's loop and the lanes form (asking `somd_stop` every 1024 iterations) and in
+/// a flattened nest's grid-stride loop (after the work-item's own failure); not up to an
+/// array's length, nor a loop of a few constant iterations, nor a loop whose body cannot
+/// fail (its one call cannot throw).
 #[test]
 fn loops_that_may_fail_past_their_data_stop_after_a_failure() {
     let source = r#"
@@ -3143,7 +3144,8 @@ public class Main {
     // The lanes form: each lane leaves its share of the row.
     let sums = text("Main_sums");
     assert!(guarded(&sums, "somd_i < somd_hi; somd_i += somd_lanes) {"), "{sums}");
+    // The flattened nest: a work-item leaves its grid-stride loop after its own failure.
     let nest = text("Main_nest");
-    assert!(guarded(&nest, "if (!(somd_cols > 0 && "), "{nest}");
-    assert_eq!(nest.matches("SOMD_STOP()").count(), 1, "{nest}");
+    assert_eq!(nest.matches("if (somd_err->failed) break;").count(), 1, "{nest}");
+    assert!(!nest.contains("SOMD_STOP()"), "{nest}");
 }

@@ -1068,27 +1068,28 @@ impl Writer<'_> {
                         later: c.later_ties,
                     });
                 }
-                // A body that may fail leaves the loop once a failure settles the launch: a
-                // nest's column bound past its rows (`j < n`) would run on stand-ins to it.
-                // A loop over an array's elements runs no longer than without the failure.
+                // A work-item whose body failed leaves the loop: its later iterations come
+                // after in Java's order, and a nest's column bound past its rows (`j < n`)
+                // would run them on stand-ins. A loop over an array's elements runs no
+                // longer than without the failure. (Asking `somd_stop` every 1024
+                // iterations instead cost as much and left later: 1.19 s against 0.36 to
+                // raise `s96stop`'s failure on the H200, `bench/gpu/s96ab.sh`.) The flag
+                // (`failed`) rather than the key leaves the key's computation to the
+                // failure path.
                 let inner = self.versioned_body(&mut cx, l2, inner_body, &known)?;
                 let long = !body.parallel.dims.iter().all(LoopDim::within_length);
                 let fails = writer::may_fail_text(&inner)
                     || writer::calls_may_throw(self.module, func, inner_body, &[]);
-                let guard = (long && fails).then(|| self.stop_guard(&mut cx, false));
-                if let Some((decl, _)) = &guard {
-                    writeln!(out, "{l1}{decl}")?;
-                }
                 writeln!(
                     out,
                     "{l1}for (long somd_t = (long)get_global_id(0);; somd_t += (long)get_global_size(0)) {{"
                 )?;
                 out.push_str(&idx);
                 writeln!(out, "{l2}if (!({})) break;", conds.join(" && "))?;
-                if let Some((_, check)) = &guard {
-                    writeln!(out, "{l2}{check}")?;
-                }
                 out.push_str(&inner);
+                if long && fails {
+                    writeln!(out, "{l2}if (somd_err->failed) break;")?;
+                }
                 writeln!(out, "{l1}}}")?;
                 // Slot `n`'s scratch and partials are `somd_scratch`, `somd_partials` for the
                 // first, `somd_scratch{n}`, `somd_partials{n}` after it (the arguments pushed
