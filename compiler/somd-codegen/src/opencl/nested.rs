@@ -41,6 +41,11 @@
 //! ([`Writer::array_fold`]: `somd_afold_<owner>_<expr>_<n>`, the array in its own address
 //! space and element type); a vector local folds inline. Note `device-execution`, "Nested
 //! `!` of an array".
+//!
+//! A fold over `Somd.range(n)` alone, whose target or combining method may throw, leaves
+//! its loop once nothing the work-item could still meet comes first in Java's order
+//! ([`STOP`]): a failing application goes on with a stand-in, and nothing but `n` bounds
+//! the range (`row[k]` for `k < n` past the row). A mapped array bounds its fold itself.
 
 use super::writer::{bug, identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::Level;
@@ -256,7 +261,7 @@ impl Writer<'_> {
                 let Type::Prim(p) = expr.ty else {
                     return Err(bug("operator `!` with a non-primitive result"));
                 };
-                out.push_str(&op_fold(*op, p, &app, false)?);
+                out.push_str(&op_fold(*op, p, &app, false, false)?);
             }
             ArrayReducer::Func(m) => {
                 let site = self.site(cx, expr.span, "empty");
@@ -267,7 +272,10 @@ impl Writer<'_> {
                 writeln!(out, "{l1}}}")?;
                 let first = if range.is_some() { "0" } else { "a[0]" };
                 writeln!(out, "{l1}{ty} somd_acc = {first};")?;
-                writeln!(out, "{l1}for (int somd_k = 1; somd_k < somd_n; somd_k++) {{")?;
+                // Only `n` bounds a range: a failing method goes on with stand-ins.
+                let stop = range.is_some() && !walk::call_cannot_throw(self.module, *m);
+                let head = "for (int somd_k = 1; somd_k < somd_n; somd_k++) {";
+                out.push_str(&loop_head(l1, head, stop)?);
                 writeln!(out, "{l2}somd_acc = {}(somd_acc, {app}, somd_err);", self.fn_name(*m))?;
                 writeln!(out, "{l1}}}")?;
                 writeln!(out, "{l1}return somd_acc;")?;
@@ -547,6 +555,11 @@ impl Writer<'_> {
         if cx.fold_fns.iter().any(|(n, _)| *n == name) {
             return Ok((name, call));
         }
+        // Only `n` bounds a fold over ranges alone (a mapped array's length bounds the
+        // others): a failing application goes on with stand-ins (`STOP`).
+        let throws = |f: FuncId| !walk::call_cannot_throw(self.module, f);
+        let stop = kinds.iter().all(|k| matches!(k, FoldArg::Range(_) | FoldArg::Broadcast))
+            && (throws(*target) || matches!(reducer, ArrayReducer::Func(m) if throws(*m)));
         // The broadcast narrow rows that feed a SAD loop of the target (`sad.rs`, "Rows held
         // in registers"): argument index, its `SOMD_NARROW_U8_..` flag, and whether staged.
         let mut held = Vec::new();
@@ -717,7 +730,8 @@ impl Writer<'_> {
                     out.push_str(&slice_bounds()?);
                     writeln!(out, "{l1}int somd_k = somd_k0;")?;
                     writeln!(out, "{l1}{ty} somd_acc = {app};")?;
-                    writeln!(out, "{l1}for (somd_k = somd_k0 + 1; somd_k < somd_k1; somd_k++) {{")?;
+                    let head = "for (somd_k = somd_k0 + 1; somd_k < somd_k1; somd_k++) {";
+                    out.push_str(&loop_head(l1, head, stop)?);
                     writeln!(
                         out,
                         "{l2}somd_acc = {}(somd_acc, {app}, somd_err);",
@@ -733,14 +747,15 @@ impl Writer<'_> {
                 if across {
                     let m = self.fn_name(*m);
                     let combine = |a: &str, b: &str| Ok(format!("{m}({a}, {b}, somd_err)"));
-                    out.push_str(&lanes_fold(&ty, None, &combine, &app)?);
+                    out.push_str(&lanes_fold(&ty, None, &combine, &app, stop)?);
                     out.push_str("}\n\n");
                     cx.fold_fns.push((name.clone(), out));
                     return Ok((name, call));
                 }
                 writeln!(out, "{l1}int somd_k = 0;")?;
                 writeln!(out, "{l1}{ty} somd_acc = {app};")?;
-                writeln!(out, "{l1}for (somd_k = 1; somd_k < somd_n; somd_k++) {{")?;
+                let head = "for (somd_k = 1; somd_k < somd_n; somd_k++) {";
+                out.push_str(&loop_head(l1, head, stop)?);
                 writeln!(out, "{l2}somd_acc = {}(somd_acc, {app}, somd_err);", self.fn_name(*m))?;
                 writeln!(out, "{l1}}}")?;
                 writeln!(out, "{l1}return somd_acc;")?;
@@ -753,13 +768,14 @@ impl Writer<'_> {
                     let id = identity(*op, p)?;
                     out.push_str(&slice_bounds()?);
                     writeln!(out, "{l1}{ty} somd_acc = {id};")?;
-                    writeln!(out, "{l1}for (int somd_k = somd_k0; somd_k < somd_k1; somd_k++) {{")?;
+                    let head = "for (int somd_k = somd_k0; somd_k < somd_k1; somd_k++) {";
+                    out.push_str(&loop_head(l1, head, stop)?);
                     writeln!(out, "{l2}somd_acc = {};", reduce_combine(*op, p, "somd_acc", &app)?)?;
                     writeln!(out, "{l1}}}")?;
                     writeln!(out, "{l1}somd_err->sub = 0u;")?;
                     writeln!(out, "{l1}return somd_acc;")?;
                 } else {
-                    out.push_str(&op_fold(*op, p, &app, across)?);
+                    out.push_str(&op_fold(*op, p, &app, across, stop)?);
                 }
             }
         }
@@ -819,8 +835,9 @@ fn slice_bounds() -> R<String> {
 /// for operators whose result does not depend on the order; in the CPU's blocks and tree
 /// for `+`/`*` over `float`/`double` (an explicit stack replaces `tree_with`'s recursion:
 /// a range of block results splits at `ceil(len / 2)`; at most 2^31 / 1024 blocks, so 22
-/// levels). With `lanes`, across the work-group (`lanes_fold`, `lanes_blocks`).
-fn op_fold(op: ReduceOp, p: PrimType, app: &str, lanes: bool) -> R<String> {
+/// levels). With `lanes`, across the work-group (`lanes_fold`, `lanes_blocks`); with
+/// `stop`, the loops that may run past 1024 steps test [`STOP`].
+fn op_fold(op: ReduceOp, p: PrimType, app: &str, lanes: bool, stop: bool) -> R<String> {
     let ty = prim_c(p);
     let id = identity(op, p)?;
     let l1 = Level(1);
@@ -830,11 +847,11 @@ fn op_fold(op: ReduceOp, p: PrimType, app: &str, lanes: bool) -> R<String> {
         && matches!(p, PrimType::Float | PrimType::Double);
     let combine = |a: &str, b: &str| reduce_combine(op, p, a, b);
     if !ordered && lanes {
-        return lanes_fold(ty, Some(&id), &combine, app);
+        return lanes_fold(ty, Some(&id), &combine, app, stop);
     }
     if !ordered {
         writeln!(out, "{l1}{ty} somd_acc = {id};")?;
-        writeln!(out, "{l1}for (int somd_k = 0; somd_k < somd_n; somd_k++) {{")?;
+        out.push_str(&loop_head(l1, "for (int somd_k = 0; somd_k < somd_n; somd_k++) {", stop)?);
         writeln!(out, "{l2}somd_acc = {};", combine("somd_acc", app)?)?;
         writeln!(out, "{l1}}}")?;
         writeln!(out, "{l1}return somd_acc;")?;
@@ -846,7 +863,7 @@ fn op_fold(op: ReduceOp, p: PrimType, app: &str, lanes: bool) -> R<String> {
     writeln!(out, "{l1}}}")?;
     if !lanes {
         let leaf = block_fold(Level(3), Some(ty), &id, &combine, app, "somd_lo[somd_t]")?;
-        out.push_str(&block_tree(l1, ty, &combine, &leaf)?);
+        out.push_str(&block_tree(l1, ty, &combine, &leaf, stop)?);
         writeln!(out, "{l1}return somd_val[0];")?;
         return Ok(out);
     }
@@ -873,7 +890,7 @@ fn op_fold(op: ReduceOp, p: PrimType, app: &str, lanes: bool) -> R<String> {
     let block = block_fold(l5, None, &id, &combine, app, "somd_lo[somd_t]")?;
     leaf.push_str(&block);
     writeln!(leaf, "{l4}}}")?;
-    let tree = block_tree(l2, ty, &combine, &leaf)?;
+    let tree = block_tree(l2, ty, &combine, &leaf, stop)?;
     out.push_str(&tree);
     writeln!(out, "{l2}somd_scratch[0] = somd_val[0];")?;
     writeln!(out, "{l1}}}")?;
@@ -910,12 +927,14 @@ fn block_fold(
 
 /// `reduce::tree`'s pairwise tree over the block results `0 .. ceil(somd_n / 1024)` at
 /// `level`, with an explicit stack; `leaf` (at `level + 2`) leaves block `somd_lo[somd_t]`'s
-/// result in `somd_acc`. The result ends in `somd_val[0]`.
+/// result in `somd_acc`. The result ends in `somd_val[0]`. With `stop`, the loop over the
+/// tree's steps tests [`STOP`] (each step folds at most one block).
 fn block_tree(
     level: Level,
     ty: &str,
     combine: &dyn Fn(&str, &str) -> R<String>,
     leaf: &str,
+    stop: bool,
 ) -> R<String> {
     let b = CPU_REDUCE_BLOCK;
     let l1 = level;
@@ -928,7 +947,7 @@ fn block_tree(
     writeln!(out, "{l1}somd_lo[0] = 0;")?;
     writeln!(out, "{l1}somd_hi[0] = (somd_n - 1) / {b} + 1;")?;
     writeln!(out, "{l1}somd_st[0] = 0;")?;
-    writeln!(out, "{l1}while (somd_sp > 0) {{")?;
+    out.push_str(&loop_head(l1, "while (somd_sp > 0) {", stop)?);
     writeln!(out, "{l2}const int somd_t = somd_sp - 1;")?;
     writeln!(out, "{l2}const int somd_len = somd_hi[somd_t] - somd_lo[somd_t];")?;
     writeln!(out, "{l2}const int somd_mid = somd_lo[somd_t] + (somd_len + 1) / 2;")?;
@@ -961,12 +980,14 @@ fn block_tree(
 /// `None`; an operator of integers, booleans, `min`/`max`): work-item `l` folds the `l`-th
 /// contiguous slice of `ceil(n / lanes)` elements in order, then the slice results combine
 /// in slice order, neighbours first (`[0] op [1]`, `[0, 1] op [2, 3]`, ..), in `__local`
-/// memory; every work-item returns the result.
+/// memory; every work-item returns the result. With `stop`, each work-item's loop tests
+/// [`STOP`] (it holds no barrier).
 fn lanes_fold(
     ty: &str,
     identity: Option<&str>,
     combine: &dyn Fn(&str, &str) -> R<String>,
     app: &str,
+    stop: bool,
 ) -> R<String> {
     let l1 = Level(1);
     let l2 = l1.next();
@@ -988,11 +1009,11 @@ fn lanes_fold(
     match identity {
         None => {
             writeln!(out, "{l2}{ty} somd_acc = {app};")?;
-            writeln!(out, "{l2}for (somd_k++; somd_k < somd_end; somd_k++) {{")?;
+            out.push_str(&loop_head(l2, "for (somd_k++; somd_k < somd_end; somd_k++) {", stop)?);
         }
         Some(id) => {
             writeln!(out, "{l2}{ty} somd_acc = {id};")?;
-            writeln!(out, "{l2}for (; somd_k < somd_end; somd_k++) {{")?;
+            out.push_str(&loop_head(l2, "for (; somd_k < somd_end; somd_k++) {", stop)?);
         }
     }
     writeln!(out, "{l3}somd_acc = {};", combine("somd_acc", app)?)?;
@@ -1041,6 +1062,28 @@ fn broadcast(ty: &str) -> R<String> {
 /// build a function of two on this machine's 2 cores, 13.6 s of three and more than 120 s
 /// of four (probe 57); a function of more folds folds each in one work-item.
 const MAX_LANE_FOLDS: usize = 2;
+
+/// The counter and the test that end a fold's loop over a range, every 1024 steps, once
+/// nothing the work-item could still meet comes first in Java's order (`somd_stop`,
+/// `Writer::stop_guard`): declared before the loop, tested first in its body. A `break`
+/// rather than a `return`, so that the lanes of a work-group still reach the barriers
+/// after their loops; the host raises the recorded failure, whatever the fold returns.
+const STOP: (&str, &str) =
+    ("uint somd_spin = 0u;", "if ((++somd_spin & 1023u) == 0u && SOMD_STOP()) break;");
+
+/// The loop head `head` (`for (..) {`) at `level`, preceded by the counter of [`STOP`] and
+/// followed by its test when `stop`.
+fn loop_head(level: Level, head: &str, stop: bool) -> R<String> {
+    let mut out = String::new();
+    if stop {
+        writeln!(out, "{level}{}", STOP.0)?;
+    }
+    writeln!(out, "{level}{head}")?;
+    if stop {
+        writeln!(out, "{}{}", level.next(), STOP.1)?;
+    }
+    Ok(out)
+}
 
 /// Whether `e` is reached wherever its function's structure is (the function returning
 /// only at its end: [`returns_only_at_end`]) by every work-item of a group alike: `e` is

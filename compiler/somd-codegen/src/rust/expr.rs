@@ -1578,23 +1578,26 @@ impl<'a> FnCx<'a> {
                                 Type::Array(e) | Type::ValueArray(e, _) if **e == expr.ty)
                     }
                 };
+                let range_n = self.range_len(*array)?;
                 let range = match on_device {
-                    true => self.range_len(*array)?.map(|n| (format!("_e{}n", id.0), n)),
+                    true => range_n.clone().map(|n| (format!("_e{}n", id.0), n)),
                     false => None,
                 };
                 let handed = |cx: &Self| match cx.e(*array).map(|e| &e.kind) {
                     Ok(ExprKind::Local(l)) => cx.lazy(*l).is_some_and(|z| z.handed.contains(array)),
                     _ => false,
                 };
-                let arr = match (&range, self.value_lazy_name(*array)) {
+                let arr = match (&range, range_n, self.value_lazy_name(*array)) {
                     // The CPU path's range, from `n` evaluated once, never made: its element
                     // `i` is `i` (`rt::somd::Range` is `Elements<i32>`).
-                    (Some((r, _)), _) => format!("&rt::somd::Range({r})"),
+                    (Some((r, _)), _, _) => format!("&rt::somd::Range({r})"),
+                    // Nor on the CPU alone (`Somd.range(2_000_000_000)` would take 8 GB).
+                    (None, Some(n), _) => format!("&rt::somd::Range({n})"),
                     // A device reduction finds the buffer of a lazy local.
-                    (None, Some(name)) => format!("&{name}"),
+                    (None, None, Some(name)) => format!("&{name}"),
                     // A `LazyArr` handed to it too (`analysis::lazy`, "SOMD results").
-                    (None, None) if handed(self) => format!("&{}", self.recv(*array)?),
-                    (None, None) => self.arg_ref(*array)?,
+                    (None, None, None) if handed(self) => format!("&{}", self.recv(*array)?),
+                    (None, None, None) => self.arg_ref(*array)?,
                 };
                 match reducer {
                     ArrayReducer::Op(op) => {
