@@ -3149,3 +3149,66 @@ public class Main {
     assert_eq!(nest.matches("if (somd_err->failed) break;").count(), 1, "{nest}");
     assert!(!nest.contains("SOMD_STOP()"), "{nest}");
 }
+
+#[test]
+fn counted_loops_whose_index_may_wrap_around_stop_where_their_bound_lets_it() {
+    let source = r#"
+public class Main {
+    static long[] rows(dist(dim = 1) long[][] m, int n, long[] t) {
+        long[] out = new long[m.length];
+        for (int i = 0; i < m.length; i++) {
+            long s = 0;
+            for (int a = 0; a <= n; a++) {
+                s += a;
+            }
+            for (int b = 0; b < n; b++) {
+                s += b;
+            }
+            for (int c = 0; c < m[i].length; c += 4) {
+                s += c;
+            }
+            for (long d = 0; d <= n; d++) {
+                s += d;
+            }
+            for (int f = 2147483000; f <= 2147483647; f++) {
+                s += t[f - 2147483000];
+            }
+            out[i] = s;
+        }
+        return out;
+    }
+    public static void main(String[] args) { }
+}
+"#;
+    let Some(c) = compile("wraps.somd", source) else { panic!("wraps.somd does not check") };
+    let set = kernels(&c, ClOptions::default());
+    let k = set.kernels.iter().find(|k| k.name == "Main_rows").map(|k| &k.standalone);
+    let rows = k.map(String::as_str).unwrap_or_default();
+    let lines: Vec<&str> = rows.lines().collect();
+    // The line after the head of the loop over `v`, and the two before it.
+    let around = |v: &str| {
+        let head = format!("; {v} = ");
+        let k = lines.iter().position(|l| l.contains("for (") && l.contains(&head));
+        let k = k.unwrap_or_else(|| panic!("no loop over `{v}` in\n{rows}"));
+        (lines[k.saturating_sub(2)..k].join("\n"), lines[k + 1].to_string())
+    };
+    // `a <= n` wraps at `n == Integer.MAX_VALUE`: checked only then.
+    let (before, first) = around("a");
+    assert!(before.contains("(long)(n) >= 2147483647L;"), "{rows}");
+    assert!(first.contains("&& SOMD_STOP()") && first.contains("if (somd_wrap"), "{rows}");
+    // `c < m[i].length` stepping by 4 wraps only over 2^31 - 2 elements.
+    let (before, first) = around("c");
+    assert!(before.contains(">= 2147483645L;"), "{rows}");
+    assert!(first.contains("SOMD_STOP()"), "{rows}");
+    // `f <= 2147483647` wraps always, and its body may fail: checked always.
+    let (before, first) = around("f");
+    assert!(!before.contains("somd_wrap"), "{rows}");
+    assert!(first.contains("SOMD_STOP()") && !first.contains("somd_wrap"), "{rows}");
+    // `b < n` and a `long` index to an `int` bound: no step wraps.
+    for v in ["b", "d"] {
+        assert!(!around(v).1.contains("SOMD_STOP()"), "{v} in {rows}");
+    }
+    // Each copy of the body (versioned on `t`'s length) has three checks.
+    let copies = rows.matches("int f = 2147483000;").count();
+    assert_eq!(rows.matches("SOMD_STOP()").count(), 3 * copies, "{rows}");
+}

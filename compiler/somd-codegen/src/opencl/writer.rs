@@ -2034,8 +2034,16 @@ impl<'a> Writer<'a> {
                     (true, false, _) | (true, _, true) => None,
                     _ => Some(self.stop_guard(cx, barriers)),
                 };
-                if let Some((decl, _)) = &guard {
-                    writeln!(out, "{level}{decl}")?;
+                // A counted loop whose index a step may carry past its type's end checks
+                // only where its bound lets it (`walk::wraps_at`).
+                let guard = match guard {
+                    None if !barriers && !*test_at_end => {
+                        self.wrap_guard(cx, *test, body, update)?
+                    }
+                    guard => guard,
+                };
+                for line in guard.iter().flat_map(|(decl, _)| decl.lines()) {
+                    writeln!(out, "{level}{line}")?;
                 }
                 out.push_str(&head);
                 if let Some((_, check)) = &guard {
@@ -2860,6 +2868,41 @@ impl<'a> Writer<'a> {
         cx.temp_count += 1;
         let test = if barriers { "SOMD_FAILED()" } else { "SOMD_STOP()" };
         (format!("uint {name} = 0u;"), format!("if ((++{name} & 1023u) == 0u && {test}) break;"))
+    }
+
+    /// The stop guard of a counted loop (`test`, `body`, `update`) whose index a step may
+    /// carry past its type's end, where Java's loop would run on with the index wrapped
+    /// around (`walk::wraps_at`): the check runs only when the bound, evaluated once before
+    /// the loop, lets that happen (`somd_wrap<n>`, loop-invariant). A bound that may fail
+    /// itself, which Java evaluates only when the loop tests it, checks always, as does a
+    /// constant one (`j <= 2147483647`).
+    fn wrap_guard(
+        &mut self,
+        cx: &mut FnCx,
+        test: Option<ExprId>,
+        body: &Block,
+        update: &[ExprId],
+    ) -> R<Option<(String, String)>> {
+        let Some((bound, up, limit)) = walk::wraps_at(cx.func, test, body, update) else {
+            return Ok(None);
+        };
+        let text = self.expr(cx, bound)?;
+        let (decl, check) = self.stop_guard(cx, false);
+        if may_fail_text(&text) || matches!(cx.func.expr(bound).kind, ExprKind::Const(_)) {
+            return Ok(Some((decl, check)));
+        }
+        let name = format!("somd_wrap{}", cx.temp_count);
+        cx.temp_count += 1;
+        // `limit` lies within the bound's range, so within `long`'s (whose least value
+        // has no literal of its own in C).
+        let cmp = if up { ">=" } else { "<=" };
+        let limit = match limit == i128::from(i64::MIN) {
+            true => format!("({}L - 1L)", i64::MIN + 1),
+            false => format!("{limit}L"),
+        };
+        let decl = format!("const bool {name} = (long)({text}) {cmp} {limit};\n{decl}");
+        let check = check.replacen("if (", &format!("if ({name} && "), 1);
+        Ok(Some((decl, check)))
     }
 
     /// Element `index` of the vector local `name` (`T[[N]]` held as `TN`): a component

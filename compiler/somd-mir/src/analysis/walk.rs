@@ -268,13 +268,48 @@ pub fn assigned_in_block(func: &Function, block: &Block) -> HashSet<LocalId> {
 /// loop's one update, or, in a loop without one, a statement of the body's top level
 /// (`while (k < limit && z.abs2() <= 4.0) { ..; k++; }`) in a body without `continue`,
 /// which would skip it, or the comparison's own operand (`while (--n > 0)`,
-/// `stepped_in_test`). Such a loop ends on its own; any other may run as long as its data
-/// say (`while (x != 1)`), which the OpenCL writer bounds by a failure check
-/// (`Writer::stop_guard`).
+/// `stepped_in_test`). Such a loop ends on its own unless a step carries `i` past its
+/// type's end ([`wraps_at`]); any other may run as long as its data say (`while (x !=
+/// 1)`), which the OpenCL writer bounds by a failure check (`Writer::stop_guard`).
 pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[ExprId]) -> bool {
-    let Some(t) = test else { return false };
-    if stepped_in_test(func, t, body, update) {
-        return true;
+    !count_tests(func, test, body, update).is_empty()
+}
+
+/// Where a counted loop ([`counted`]) may still run forever: Java wraps its index around
+/// once a step carries it past its type's end, and the test may hold again (`for (int j =
+/// 0; j <= n; j++)` with `n` at `Integer.MAX_VALUE`; `j < a.length; j += 4` over an array
+/// of 2^31 - 2 elements). `Some((bound, up, limit))` when every comparison that counts it
+/// may: the first one wraps once `bound >= limit` (stepping up) or `bound <= limit`
+/// (down). `None` when some comparison cannot ([`bound_range`]), or the loop is no
+/// counted one.
+pub fn wraps_at(
+    func: &Function,
+    test: Option<ExprId>,
+    body: &Block,
+    update: &[ExprId],
+) -> Option<(ExprId, bool, i128)> {
+    let tests = count_tests(func, test, body, update);
+    let at: Vec<_> =
+        tests.iter().map(|&(i, by, op, bound)| wrap_limit(func, i, by, op, bound)).collect();
+    if at.iter().any(Option::is_none) {
+        return None;
+    }
+    let (&(_, by, _, bound), limit) = tests.first().zip(at.first().copied().flatten())?;
+    Some((bound, by > 0, limit))
+}
+
+/// The comparisons `i op bound` (`op` as if `i` came first) of a counted loop's test, with
+/// its index `i` and step; none where the loop is no counted one ([`counted`]).
+fn count_tests(
+    func: &Function,
+    test: Option<ExprId>,
+    body: &Block,
+    update: &[ExprId],
+) -> Vec<(LocalId, i64, BinOpKind, ExprId)> {
+    let Some(t) = test else { return Vec::new() };
+    let stepped = stepped_in_test(func, t, body, update);
+    if !stepped.is_empty() {
+        return stepped;
     }
     let step = match update {
         [u] => Some(*u),
@@ -289,7 +324,8 @@ pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[Ex
         }
         _ => None,
     };
-    let Some((i, up)) = step.and_then(|u| step_of(func, u)) else { return false };
+    let Some((i, by)) = step.and_then(|u| step_by(func, u)) else { return Vec::new() };
+    let up = by > 0;
     let assigned = assigned_in_block(func, body);
     // In the body form the step itself assigns `i`: no other statement may.
     let mut writes_i = 0;
@@ -299,19 +335,28 @@ pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[Ex
         writes_i += usize::from(own.contains(&i));
     });
     if writes_i > usize::from(update.is_empty()) {
-        return false;
+        return Vec::new();
     }
-    let mut found = false;
+    let mut found = Vec::new();
     for c in conjuncts(func, t) {
         let ExprKind::Binary { op, lhs, rhs } = &func.expr(c).kind else { continue };
-        let bound = match (op.kind, &func.expr(*lhs).kind, &func.expr(*rhs).kind) {
-            (BinOpKind::Lt | BinOpKind::Le, ExprKind::Local(l), _) if *l == i && up => *rhs,
-            (BinOpKind::Gt | BinOpKind::Ge, ExprKind::Local(l), _) if *l == i && !up => *rhs,
-            (BinOpKind::Gt | BinOpKind::Ge, _, ExprKind::Local(r)) if *r == i && up => *lhs,
-            (BinOpKind::Lt | BinOpKind::Le, _, ExprKind::Local(r)) if *r == i && !up => *lhs,
+        // The test as `i op bound`.
+        let (op, bound) = match (op.kind, &func.expr(*lhs).kind, &func.expr(*rhs).kind) {
+            (BinOpKind::Lt | BinOpKind::Le, ExprKind::Local(l), _) if *l == i && up => {
+                (op.kind, *rhs)
+            }
+            (BinOpKind::Gt | BinOpKind::Ge, ExprKind::Local(l), _) if *l == i && !up => {
+                (op.kind, *rhs)
+            }
+            (BinOpKind::Gt, _, ExprKind::Local(r)) if *r == i && up => (BinOpKind::Lt, *lhs),
+            (BinOpKind::Ge, _, ExprKind::Local(r)) if *r == i && up => (BinOpKind::Le, *lhs),
+            (BinOpKind::Lt, _, ExprKind::Local(r)) if *r == i && !up => (BinOpKind::Gt, *lhs),
+            (BinOpKind::Le, _, ExprKind::Local(r)) if *r == i && !up => (BinOpKind::Ge, *lhs),
             _ => continue,
         };
-        found |= steady(func, bound, &assigned, i);
+        if steady(func, bound, &assigned, i) {
+            found.push((i, by, op, bound));
+        }
     }
     found
 }
@@ -319,7 +364,8 @@ pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[Ex
 /// How many times at most the loop `stmt` runs its body when `prev`, the statement before
 /// it, declares its index from a constant: `int i = a; for (; i < b; i += k)` (or `<=`,
 /// or stepping down toward `>`/`>=`) with a constant `b` among the test's `&&` operands, a
-/// constant step and nothing else in the body assigning `i`. `None` for any other loop.
+/// constant step that cannot carry `i` past its type's end ([`may_wrap`]) and nothing else
+/// in the body assigning `i`. `None` for any other loop.
 pub fn constant_trips(func: &Function, prev: &Stmt, stmt: &Stmt) -> Option<u64> {
     let Stmt::Let { local, init: Some(init) } = prev else { return None };
     let Stmt::Loop { test: Some(t), test_at_end: false, body, update, .. } = stmt else {
@@ -345,6 +391,9 @@ pub fn constant_trips(func: &Function, prev: &Stmt, stmt: &Stmt) -> Option<u64> 
     if i != *local || assigned_in_block(func, body).contains(&i) {
         return None;
     }
+    // A test that holds for every value of `i`'s type, or that a step may skip past its
+    // end (`j <= 2147483647`), holds forever.
+    let ends = |op: BinOpKind, bound: ExprId| !may_wrap(func, i, step, op, bound);
     conjuncts(func, *t)
         .into_iter()
         .filter_map(|c| {
@@ -352,7 +401,7 @@ pub fn constant_trips(func: &Function, prev: &Stmt, stmt: &Stmt) -> Option<u64> 
             if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == i) {
                 return None;
             }
-            let b = constant(*rhs)?;
+            let b = constant(*rhs).filter(|_| ends(op.kind, *rhs))?;
             let span = match (op.kind, up) {
                 (BinOpKind::Lt, true) => b.checked_sub(a)?,
                 (BinOpKind::Le, true) => b.checked_sub(a)?.checked_add(1)?,
@@ -367,15 +416,18 @@ pub fn constant_trips(func: &Function, prev: &Stmt, stmt: &Stmt) -> Option<u64> 
 
 /// Whether the loop `stmt`, after `prev` in its block, steps its index only from a constant
 /// (from -1024) or an array's length toward another length or a constant: `int i = 0; for
-/// (; i < a.length + c; i += k)` (or `<=`, any length the test reads), `int i = a.length -
-/// 1; for (; i >= 0; i--)`, nothing else in the body assigning `i`. It runs no more often
-/// than an array has elements, give or take 2048, whatever its body's values.
+/// (; i < a.length + c; i += k)` (or `<=`, any length the test reads; `|c|` and `|k|` up to
+/// 1024: a step past the type's end is [`wraps_at`]'s), `int i = a.length - 1;
+/// for (; i >= 0; i--)` (to a constant from -1024), nothing else in the body assigning `i`.
+/// It runs no more often than an array has elements, give or take 2048, whatever its
+/// body's values.
 pub fn length_bounded(func: &Function, prev: &Stmt, stmt: &Stmt) -> bool {
     let Stmt::Let { local, init: Some(init) } = prev else { return false };
     let Stmt::Loop { test: Some(t), body, update, .. } = stmt else { return false };
     let [u] = update.as_slice() else { return false };
-    let Some((i, up)) = step_of(func, *u) else { return false };
-    if i != *local || assigned_in_block(func, body).contains(&i) {
+    let Some((i, step)) = step_by(func, *u) else { return false };
+    let up = step > 0;
+    if i != *local || step.abs() > 1024 || assigned_in_block(func, body).contains(&i) {
         return false;
     }
     let small = |e: ExprId| match func.expr(e).kind {
@@ -388,24 +440,27 @@ pub fn length_bounded(func: &Function, prev: &Stmt, stmt: &Stmt) -> bool {
         if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == i) {
             return false;
         }
-        match (op.kind, up) {
+        let bounded = match (op.kind, up) {
             (BinOpKind::Lt | BinOpKind::Le, true) => length_plus(func, *rhs),
             (BinOpKind::Gt | BinOpKind::Ge, false) => {
-                length_plus(func, *init) && matches!(func.expr(*rhs).kind, ExprKind::Const(_))
+                length_plus(func, *init)
+                    && matches!(func.expr(*rhs).kind, ExprKind::Const(Const::Int(c)) if c >= -1024)
             }
             _ => false,
-        }
+        };
+        bounded
     })
 }
 
-/// Whether `e` is an array's length, or one plus or minus a constant (`a.length - 1`).
+/// Whether `e` is an array's length, or one plus or minus a constant up to 1024
+/// (`a.length - 1`; not `a.length + 2000000000`).
 pub fn length_plus(func: &Function, e: ExprId) -> bool {
     match &func.expr(e).kind {
         ExprKind::Length(_) => true,
         ExprKind::Binary { op, lhs, rhs } => {
             matches!(op.kind, BinOpKind::Add | BinOpKind::Sub)
                 && matches!(func.expr(*lhs).kind, ExprKind::Length(_))
-                && matches!(func.expr(*rhs).kind, ExprKind::Const(_))
+                && matches!(func.expr(*rhs).kind, ExprKind::Const(Const::Int(c)) if c.abs() <= 1024)
         }
         _ => false,
     }
@@ -425,10 +480,16 @@ fn conjuncts(func: &Function, t: ExprId) -> Vec<ExprId> {
     out
 }
 
-/// Whether a conjunct of test `t` steps an index toward a steady bound itself (`--n > 0`,
+/// The conjunct of test `t` that steps an index toward a steady bound itself (`--n > 0`,
 /// `k++ < limit`: Series' `while (--nsteps > 0)`), nothing else assigning the index: every
-/// iteration that goes on evaluated it, as the conjuncts before it held.
-fn stepped_in_test(func: &Function, t: ExprId, body: &Block, update: &[ExprId]) -> bool {
+/// iteration that goes on evaluated it, as the conjuncts before it held. As
+/// [`count_tests`] gives it; none when no conjunct does.
+fn stepped_in_test(
+    func: &Function,
+    t: ExprId,
+    body: &Block,
+    update: &[ExprId],
+) -> Vec<(LocalId, i64, BinOpKind, ExprId)> {
     let mut assigned = assigned_in_block(func, body);
     assigned_in_exprs(func, update, &mut assigned);
     for c in conjuncts(func, t) {
@@ -438,8 +499,8 @@ fn stepped_in_test(func: &Function, t: ExprId, body: &Block, update: &[ExprId]) 
             BinOpKind::Gt | BinOpKind::Ge => (*lhs, *rhs, false),
             _ => continue,
         };
-        let Some((i, up)) = step_of(func, step) else { continue };
-        if !matches!(func.expr(step).kind, ExprKind::IncDec { .. }) || up != toward_up {
+        let Some((i, by)) = step_by(func, step) else { continue };
+        if !matches!(func.expr(step).kind, ExprKind::IncDec { .. }) || (by > 0) != toward_up {
             continue;
         }
         // The step is the test's one assignment of the index.
@@ -454,10 +515,10 @@ fn stepped_in_test(func: &Function, t: ExprId, body: &Block, update: &[ExprId]) 
             }
         });
         if moves == 1 && !assigned.contains(&i) && steady(func, bound, &assigned, i) {
-            return true;
+            return vec![(i, by, op.kind, bound)];
         }
     }
-    false
+    Vec::new()
 }
 
 /// Whether bound `e` of a loop whose body and update assign `assigned` keeps its value:
@@ -477,9 +538,15 @@ fn steady(func: &Function, e: ExprId, assigned: &HashSet<LocalId>, i: LocalId) -
 
 /// The local a loop step `e` moves and whether up (`i++`, `i += 2`, `i -= -1`) or down.
 fn step_of(func: &Function, e: ExprId) -> Option<(LocalId, bool)> {
+    step_by(func, e).map(|(i, k)| (i, k > 0))
+}
+
+/// The local `e` steps and by how much (`i++`: 1, `i -= 4`: -4), when it steps a local by a
+/// constant other than 0.
+fn step_by(func: &Function, e: ExprId) -> Option<(LocalId, i64)> {
     match &func.expr(e).kind {
         ExprKind::IncDec { target, delta, .. } => match func.expr(*target).kind {
-            ExprKind::Local(i) => Some((i, *delta > 0)),
+            ExprKind::Local(i) => Some((i, i64::from(*delta))),
             _ => None,
         },
         ExprKind::CompoundAssign { target, op, value } => {
@@ -491,13 +558,117 @@ fn step_of(func: &Function, e: ExprId) -> Option<(LocalId, bool)> {
             let ExprKind::Local(i) = func.expr(*target).kind else { return None };
             match (op.kind, step) {
                 (_, 0) => None,
-                (BinOpKind::Add, k) => Some((i, k > 0)),
-                (BinOpKind::Sub, k) => Some((i, k < 0)),
+                (BinOpKind::Add, k) => Some((i, k)),
+                (BinOpKind::Sub, k) => Some((i, k.checked_neg()?)),
                 _ => None,
             }
         }
         _ => None,
     }
+}
+
+/// The values of an integer type (`byte` .. `long`, `char`), as `i128`.
+fn int_range(ty: &Type) -> Option<(i128, i128)> {
+    let (lo, hi) = match ty {
+        Type::Prim(PrimType::Byte) => (i64::from(i8::MIN), i64::from(i8::MAX)),
+        Type::Prim(PrimType::Short) => (i64::from(i16::MIN), i64::from(i16::MAX)),
+        Type::Prim(PrimType::Char) => (0, i64::from(u16::MAX)),
+        Type::Prim(PrimType::Int) => (i64::from(i32::MIN), i64::from(i32::MAX)),
+        Type::Prim(PrimType::Long) => (i64::MIN, i64::MAX),
+        _ => return None,
+    };
+    Some((i128::from(lo), i128::from(hi)))
+}
+
+/// The largest array length: `Integer.MAX_VALUE - 2`, the JVM's limit, which
+/// `rt::alloc::room_for` keeps too.
+const MAX_LENGTH: i128 = i32::MAX as i128 - 2;
+
+/// The least and the greatest value `bound` may have: a constant's own, an array's length
+/// plus or minus a constant within its range (`0 ..= MAX_LENGTH`, then the `int` the sum
+/// wraps to where it may), a widening its operand's, anything else its type's range.
+fn bound_range(func: &Function, bound: ExprId) -> Option<(i128, i128)> {
+    let constant = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Const(Const::Int(k)) => Some(i128::from(k)),
+        ExprKind::Const(Const::Long(k)) => Some(i128::from(k)),
+        ExprKind::Const(Const::Char(c)) => Some(i128::from(c)),
+        ExprKind::Const(Const::Short(c)) => Some(i128::from(c)),
+        ExprKind::Const(Const::Byte(c)) => Some(i128::from(c)),
+        _ => None,
+    };
+    if let Some(k) = constant(bound) {
+        return Some((k, k));
+    }
+    let int = int_range(&Type::Prim(PrimType::Int))?;
+    let within = |(lo, hi): (i128, i128)| {
+        if lo < int.0 || hi > int.1 {
+            int
+        } else {
+            (lo, hi)
+        }
+    };
+    match &func.expr(bound).kind {
+        ExprKind::Length(_) => return Some((0, MAX_LENGTH)),
+        // A widening keeps its operand's values (`(long) n`).
+        ExprKind::Convert { operand } => {
+            let (to, from) = (int_range(&func.expr(bound).ty)?, bound_range(func, *operand)?);
+            if to.0 <= from.0 && from.1 <= to.1 {
+                return Some(from);
+            }
+        }
+        ExprKind::Binary { op, lhs, rhs }
+            if matches!(func.expr(*lhs).kind, ExprKind::Length(_)) =>
+        {
+            let c = constant(*rhs).filter(|_| func.expr(*rhs).ty == Type::Prim(PrimType::Int));
+            match (op.kind, c) {
+                (BinOpKind::Add, Some(c)) => return Some(within((c, MAX_LENGTH + c))),
+                (BinOpKind::Sub, Some(c)) => return Some(within((-c, MAX_LENGTH - c))),
+                _ => {}
+            }
+        }
+        _ => {}
+    }
+    int_range(&func.expr(bound).ty)
+}
+
+/// The least value of `bound` (stepping up; the greatest stepping down) from which a step
+/// of `step` may carry local `i` past the end of its type while `i op bound` holds (`<`,
+/// `<=` up; `>`, `>=` down): Java wraps `i` around (`for (int j = 0; j <= n; j++)` at `n ==
+/// Integer.MAX_VALUE`; `byte` `b < 200`), and the test may hold forever. `None` when no
+/// value `bound` may take ([`bound_range`]) lets it; `Some` of the range's own end when
+/// every value does.
+fn wrap_limit(
+    func: &Function,
+    i: LocalId,
+    step: i64,
+    op: BinOpKind,
+    bound: ExprId,
+) -> Option<i128> {
+    let (Some((lo, hi)), Some((bmin, bmax))) =
+        (int_range(&func.local(i).ty), bound_range(func, bound))
+    else {
+        return Some(0);
+    };
+    let step = i128::from(step);
+    // The last value of `i` the test lets through is `bound - 1` (`<`), `bound` (`<=`) ..;
+    // the step after it leaves the type.
+    let (limit, up) = match op {
+        BinOpKind::Lt => (hi - step + 2, true),
+        BinOpKind::Le => (hi - step + 1, true),
+        BinOpKind::Gt => (lo - step - 2, false),
+        BinOpKind::Ge => (lo - step - 1, false),
+        _ => return Some(0),
+    };
+    match up {
+        true => (bmax >= limit).then_some(limit.max(bmin)),
+        false => (bmin <= limit).then_some(limit.min(bmax)),
+    }
+}
+
+/// Whether stepping local `i` by `step` while `i op bound` holds may carry it past its
+/// type's end for some value of `bound` ([`wrap_limit`]).
+fn may_wrap(func: &Function, i: LocalId, step: i64, op: BinOpKind, bound: ExprId) -> bool {
+    wrap_limit(func, i, step, op, bound).is_some()
 }
 
 /// Calls `f` on every expression reachable from `root` (pre-order).
