@@ -267,6 +267,8 @@ impl Writer<'_> {
                 d.step
             )
         };
+        // A loop that may run past its data stops after the work-item's failure (`hist_loop`).
+        let long = !d.within_length();
         let updates: HashSet<ExprId> = body.updates.iter().copied().collect();
         let mut hist = HistCx {
             updates,
@@ -292,7 +294,13 @@ impl Writer<'_> {
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         cx.hist = Some(hist.clone());
-        out.push_str(&self.hist_loop(&mut cx, l2, header, &index_line, loop_body, &known)?);
+        out.push_str(&self.hist_loop(
+            &mut cx,
+            l2,
+            (header, &index_line, long),
+            loop_body,
+            &known,
+        )?);
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         let l4 = l3.next();
         // `somd_in_local == 2` (`SOMD_HIST_MERGE=0`): the group's table to a slice of its own,
@@ -357,7 +365,13 @@ impl Writer<'_> {
         writeln!(out, "{l1}}} else {{")?;
         hist.space = "g";
         cx.hist = Some(hist);
-        out.push_str(&self.hist_loop(&mut cx, l2, header, &index_line, loop_body, &known)?);
+        out.push_str(&self.hist_loop(
+            &mut cx,
+            l2,
+            (header, &index_line, long),
+            loop_body,
+            &known,
+        )?);
         writeln!(out, "{l1}}}")?;
         out.push_str("}\n");
         if wide {
@@ -375,8 +389,29 @@ impl Writer<'_> {
     /// parameter's, the test cannot change between iterations, so it is made once per
     /// work-item, before the loop, each version looping on its own: the fast loop carries
     /// no test per element. Otherwise (a tested array is a local of the body) the loop
-    /// holds the versioned body.
+    /// holds the versioned body. With `long` (a loop that may run past its data: `i < n`
+    /// over a shorter array, where a failing access goes on with a stand-in), a body that
+    /// may fail leaves the loop after the work-item's own failure, its later iterations
+    /// coming after it in Java's order: each iteration starts by testing the flag
+    /// `somd_fail` sets, as a reduction's grid-stride loop does (`kernels.rs`).
     fn hist_loop(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        (header, index_line, long): (&str, &str, bool),
+        body: &Block,
+        known: &[(LocalId, bounds::Range)],
+    ) -> R<String> {
+        let out = self.hist_loop_text(cx, level, header, index_line, body, known)?;
+        if !long || !super::writer::may_fail_text(&out) {
+            return Ok(out);
+        }
+        let stopping = format!("if (somd_err->failed) break; {index_line}");
+        Ok(out.replace(index_line, &stopping))
+    }
+
+    /// The text of [`Self::hist_loop`] without the failure test.
+    fn hist_loop_text(
         &mut self,
         cx: &mut FnCx,
         level: Level,
