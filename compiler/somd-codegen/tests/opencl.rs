@@ -3173,6 +3173,13 @@ public class Main {
             for (int f = 2147483000; f <= 2147483647; f++) {
                 s += t[f - 2147483000];
             }
+            outer:
+            for (int g = 0; g <= n; g++) {
+                for (int h = 0; h < 3; h++) {
+                    if (h == g) continue outer;
+                    s += h;
+                }
+            }
             out[i] = s;
         }
         return out;
@@ -3185,30 +3192,41 @@ public class Main {
     let k = set.kernels.iter().find(|k| k.name == "Main_rows").map(|k| &k.standalone);
     let rows = k.map(String::as_str).unwrap_or_default();
     let lines: Vec<&str> = rows.lines().collect();
-    // The line after the head of the loop over `v`, and the two before it.
+    // The lines after the head of each loop over `v`, and the three before the first.
     let around = |v: &str| {
         let head = format!("; {v} = ");
-        let k = lines.iter().position(|l| l.contains("for (") && l.contains(&head));
-        let k = k.unwrap_or_else(|| panic!("no loop over `{v}` in\n{rows}"));
-        (lines[k.saturating_sub(2)..k].join("\n"), lines[k + 1].to_string())
+        let heads: Vec<usize> = (0..lines.len())
+            .filter(|&k| lines[k].contains("for (") && lines[k].contains(&head))
+            .collect();
+        let k = *heads.first().unwrap_or_else(|| panic!("no loop over `{v}` in\n{rows}"));
+        let firsts: Vec<String> = heads.iter().map(|&k| lines[k + 1].to_string()).collect();
+        (lines[k.saturating_sub(3)..k].join("\n"), firsts)
     };
-    // `a <= n` wraps at `n == Integer.MAX_VALUE`: checked only then.
-    let (before, first) = around("a");
+    // `a <= n` wraps at `n == Integer.MAX_VALUE`: a copy of the loop checks, run only then.
+    let (before, firsts) = around("a");
     assert!(before.contains("(long)(n) >= 2147483647L;"), "{rows}");
-    assert!(first.contains("&& SOMD_STOP()") && first.contains("if (somd_wrap"), "{rows}");
+    assert!(before.contains("if (somd_wrap"), "{rows}");
+    assert!(firsts[0].contains("SOMD_STOP()") && !firsts[1].contains("SOMD_STOP()"), "{rows}");
     // `c < m[i].length` stepping by 4 wraps only over 2^31 - 2 elements.
-    let (before, first) = around("c");
+    let (before, firsts) = around("c");
     assert!(before.contains(">= 2147483645L;"), "{rows}");
-    assert!(first.contains("SOMD_STOP()"), "{rows}");
+    assert!(firsts[0].contains("SOMD_STOP()") && !firsts[1].contains("SOMD_STOP()"), "{rows}");
     // `f <= 2147483647` wraps always, and its body may fail: checked always.
-    let (before, first) = around("f");
+    let (before, firsts) = around("f");
     assert!(!before.contains("somd_wrap"), "{rows}");
-    assert!(first.contains("SOMD_STOP()") && !first.contains("somd_wrap"), "{rows}");
+    assert!(firsts.iter().all(|l| l.contains("SOMD_STOP()")), "{rows}");
+    // A loop that defines a label keeps one copy: the flag joins the check.
+    let (before, firsts) = around("g");
+    assert!(before.contains("(long)(n) >= 2147483647L;"), "{rows}");
+    assert!(firsts.iter().all(|l| l.contains("if (somd_wrap") && l.contains("SOMD_STOP()")));
     // `b < n` and a `long` index to an `int` bound: no step wraps.
     for v in ["b", "d"] {
-        assert!(!around(v).1.contains("SOMD_STOP()"), "{v} in {rows}");
+        assert!(!around(v).1.iter().any(|l| l.contains("SOMD_STOP()")), "{v} in {rows}");
     }
     // Each copy of the body (versioned on `t`'s length) has three checks.
     let copies = rows.matches("int f = 2147483000;").count();
-    assert_eq!(rows.matches("SOMD_STOP()").count(), 3 * copies, "{rows}");
+    assert_eq!(rows.matches("SOMD_STOP()").count(), 4 * copies, "{rows}");
+    if let Some(ctx) = test_device() {
+        build(ctx, "wraps", &set, false).unwrap_or_else(|e| panic!("{e}"));
+    }
 }
