@@ -1924,9 +1924,26 @@ impl FnCx<'_> {
         };
         // A loop that only its data end (`while (x != 1)`) may run in an MI whose data Java
         // never reaches, another MI having failed before them: every 1024 iterations it
-        // leaves if so (`rt::exec::spin_check`), as kernels do (`Writer::spin_guard`).
-        let spin = (!walk::counted(self.func, shape.test, shape.body, shape.update))
-            .then(|| format!("_spin{}", brk.trim_start_matches("'l")));
+        // leaves if so (`rt::exec::spin_check`), as kernels do (`Writer::stop_guard`). So
+        // may a counted one whose index a step may carry past its type's end (`j <= n` at
+        // `Integer.MAX_VALUE`, `walk::wraps_at`): it checks only where its bound, evaluated
+        // once before the loop, lets it wrap (a loop-invariant flag).
+        let counted = walk::counted(self.func, shape.test, shape.body, shape.update);
+        let wraps = match counted {
+            true => walk::wraps_at(self.func, shape.test, shape.body, shape.update),
+            false => None,
+        };
+        let id = brk.trim_start_matches("'l");
+        let spin = (!counted || wraps.is_some()).then(|| format!("_spin{id}"));
+        let flag = match wraps {
+            Some((bound, up, limit)) if walk::plain_value(self.func, bound) => {
+                let text = self.expr(bound)?;
+                let cmp = if up { ">=" } else { "<=" };
+                writeln!(out, "{level}let _wrap{id}: bool = ({text}) as i64 {cmp} {limit}i64;")?;
+                Some(format!("_wrap{id}"))
+            }
+            _ => None,
+        };
         if let Some(spin) = &spin {
             writeln!(out, "{level}let mut {spin}: u32 = 0;")?;
         }
@@ -1972,10 +1989,20 @@ impl FnCx<'_> {
             }
         }
         if let Some(spin) = &spin {
-            writeln!(out, "{inner}{spin} = {spin}.wrapping_add(1);")?;
-            writeln!(out, "{inner}if {spin} % 1024 == 0 {{")?;
-            writeln!(out, "{}rt::exec::spin_check();", inner.next())?;
-            writeln!(out, "{inner}}}")?;
+            let (check, l) = match &flag {
+                Some(flag) => {
+                    writeln!(out, "{inner}if {flag} {{")?;
+                    (inner.next(), inner.next().next())
+                }
+                None => (inner, inner.next()),
+            };
+            writeln!(out, "{check}{spin} = {spin}.wrapping_add(1);")?;
+            writeln!(out, "{check}if {spin} % 1024 == 0 {{")?;
+            writeln!(out, "{l}rt::exec::spin_check();")?;
+            writeln!(out, "{check}}}")?;
+            if flag.is_some() {
+                writeln!(out, "{inner}}}")?;
+            }
         }
         self.frames.push(Frame { mir_label: shape.label, brk: brk.to_string(), cont: Some(cont) });
         if let Some(mark) = shape.test.and_then(|t| self.row_marks.get(&t)) {

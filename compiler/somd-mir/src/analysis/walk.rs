@@ -298,6 +298,27 @@ pub fn wraps_at(
     Some((bound, by > 0, limit))
 }
 
+/// Whether evaluating `e` can neither throw nor change anything: locals, constants,
+/// statics, lengths of locals and statics, and arithmetic on them other than `/` and `%`
+/// (a loop's bound that may be evaluated once more, before the loop, [`wraps_at`]).
+pub fn plain_value(func: &Function, e: ExprId) -> bool {
+    match &func.expr(e).kind {
+        ExprKind::Local(_) | ExprKind::Const(_) | ExprKind::Static(_) => true,
+        ExprKind::Length(a) => {
+            matches!(func.expr(*a).kind, ExprKind::Local(_) | ExprKind::Static(_))
+        }
+        ExprKind::Convert { operand } | ExprKind::Unary { operand, .. } => {
+            plain_value(func, *operand)
+        }
+        ExprKind::Binary { op, lhs, rhs } => {
+            !matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+                && plain_value(func, *lhs)
+                && plain_value(func, *rhs)
+        }
+        _ => false,
+    }
+}
+
 /// The comparisons `i op bound` (`op` as if `i` came first) of a counted loop's test, with
 /// its index `i` and step; none where the loop is no counted one ([`counted`]).
 fn count_tests(
