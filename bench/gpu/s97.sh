@@ -7,8 +7,8 @@
 #    3771d0c2: `a < atoms.length; a += 4` unchecked) and after it (`cp_new`: the check
 #    behind the loop-invariant `somd_wrap` flag), five traced runs of each, in turn;
 # 3. the wall time until Java's exception of four programs built by the compiler before
-#    the session's loop and histogram changes (`_old`, 20 s limit); the session's builds
-#    of the same programs ran in step 1.
+#    the session's loop and histogram changes (`_old`, 20 s limit) and by the session's
+#    (`new`: step 1's staged binaries).
 set -u
 C=${CARRY:-.gpu-carry/s97}
 chmod +x $C/* 2>/dev/null
@@ -28,9 +28,13 @@ for args in "3968 512" "3968 2048"; do
 done | tee $OUT/cp.txt
 ms() { date +%s%N | awk '{printf "%d", $1 / 1000000}'; }
 for p in exc_stop_wrap_const exc_stop_wrap_bound exc_stop_length_plus exc_stop_hist_bound; do
-    t0=$(ms)
-    env OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=opencl SOMD_STRICT=1 timeout 20 $C/${p}_old \
-        > /tmp/t.out 2> /tmp/t.err
-    rc=$?
-    echo "$p old: rc $rc, $(( $(ms) - t0 )) ms, $(head -1 /tmp/t.err | cut -c1-90)"
-done | tee $OUT/old-stops.txt
+    for v in old new; do
+        bin=$C/${p}_old
+        [ $v = new ] && bin=/tmp/gpu-stage/bin/e2e_$p
+        t0=$(ms)
+        env OCL_ICD_VENDORS=/tmp/icd-nv SOMD_DEVICE=opencl SOMD_STRICT=1 timeout 20 $bin \
+            > /tmp/t.out 2> /tmp/t.err
+        rc=$?
+        echo "$p $v: rc $rc, $(( $(ms) - t0 )) ms, $(head -1 /tmp/t.err | cut -c1-90)"
+    done
+done | tee $OUT/stops.txt
