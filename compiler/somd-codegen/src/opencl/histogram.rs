@@ -268,7 +268,7 @@ impl Writer<'_> {
             )
         };
         // A loop that may run past its data stops after the work-item's failure (`hist_loop`).
-        let long = !d.within_length();
+        let around = (header, index_line.as_str(), !d.within_length());
         let updates: HashSet<ExprId> = body.updates.iter().copied().collect();
         let mut hist = HistCx {
             updates,
@@ -294,13 +294,7 @@ impl Writer<'_> {
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         cx.hist = Some(hist.clone());
-        out.push_str(&self.hist_loop(
-            &mut cx,
-            l2,
-            (header, &index_line, long),
-            loop_body,
-            &known,
-        )?);
+        out.push_str(&self.hist_loop(&mut cx, l2, around, loop_body, &known)?);
         writeln!(out, "{l2}barrier(CLK_LOCAL_MEM_FENCE);")?;
         let l4 = l3.next();
         // `somd_in_local == 2` (`SOMD_HIST_MERGE=0`): the group's table to a slice of its own,
@@ -365,13 +359,7 @@ impl Writer<'_> {
         writeln!(out, "{l1}}} else {{")?;
         hist.space = "g";
         cx.hist = Some(hist);
-        out.push_str(&self.hist_loop(
-            &mut cx,
-            l2,
-            (header, &index_line, long),
-            loop_body,
-            &known,
-        )?);
+        out.push_str(&self.hist_loop(&mut cx, l2, around, loop_body, &known)?);
         writeln!(out, "{l1}}}")?;
         out.push_str("}\n");
         if wide {

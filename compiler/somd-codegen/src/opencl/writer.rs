@@ -2045,14 +2045,13 @@ impl<'a> Writer<'a> {
                 };
                 let labels =
                     jumps.is_some() || inner.contains("_next: ;") || inner.contains("_done: ;");
-                if let Some(Wrap::Versioned { flag, decl, check }) =
+                if let Some(Wrap::Versioned { name, flag, decl, check }) =
                     wrap.as_ref().filter(|_| !labels)
                 {
                     let plain = format!("{head}{inner}{tail}");
                     let checked =
                         format!("{level}{decl}\n{head}{}{check}\n{inner}{tail}", level.next());
                     writeln!(out, "{level}{flag}")?;
-                    let name = flag.split_whitespace().nth(2).unwrap_or_default();
                     writeln!(out, "{level}if ({name}) {{")?;
                     out.push_str(&indented(&checked));
                     writeln!(out, "{level}}} else {{")?;
@@ -2894,9 +2893,10 @@ impl<'a> Writer<'a> {
     /// around (`walk::wraps_at`): the check runs only when the bound, evaluated once before
     /// the loop, lets that happen (`somd_wrap<n>`, loop-invariant), in a copy of the loop of
     /// its own ([`Wrap::Versioned`]; behind the flag in the loop, CP's atom loop `a <
-    /// atoms.length; a += 4` took 7% longer on the H200). A bound that may fail itself,
-    /// which Java evaluates only when the loop tests it, checks always, as does a constant
-    /// one (`j <= 2147483647`).
+    /// atoms.length; a += 4` took 7% longer on the H200). A bound that may fail (its text
+    /// checks an index or a divisor), which Java evaluates only when the loop tests it,
+    /// checks always, as does a constant one (`j <= 2147483647`). The bound has no effect
+    /// (`walk::counted`'s steady bound).
     fn wrap_guard(
         &mut self,
         cx: &mut FnCx,
@@ -2922,7 +2922,7 @@ impl<'a> Writer<'a> {
             false => format!("{limit}L"),
         };
         let flag = format!("const bool {name} = (long)({text}) {cmp} {limit};");
-        Ok(Some(Wrap::Versioned { flag, decl, check }))
+        Ok(Some(Wrap::Versioned { name, flag, decl, check }))
     }
 
     /// Element `index` of the vector local `name` (`T[[N]]` held as `TN`): a component
@@ -3483,9 +3483,9 @@ fn passed_on(func: &Function, l: LocalId) -> bool {
 enum Wrap {
     /// The counter's declaration and the check, for every run of the loop.
     Always(String, String),
-    /// The flag's declaration (`const bool somd_wrap<n> = ..;`), then the counter's and the
-    /// check, for a copy of the loop that runs only where the flag holds.
-    Versioned { flag: String, decl: String, check: String },
+    /// The flag's name and declaration (`const bool somd_wrap<n> = ..;`), then the
+    /// counter's and the check, for a copy of the loop that runs only where the flag holds.
+    Versioned { name: String, flag: String, decl: String, check: String },
 }
 
 impl Wrap {
@@ -3494,8 +3494,7 @@ impl Wrap {
     fn guard(self) -> (String, String) {
         match self {
             Wrap::Always(decl, check) => (decl, check),
-            Wrap::Versioned { flag, decl, check } => {
-                let name = flag.split_whitespace().nth(2).unwrap_or_default().to_string();
+            Wrap::Versioned { name, flag, decl, check } => {
                 let check = check.replacen("if (", &format!("if ({name} && "), 1);
                 (format!("{flag}\n{decl}"), check)
             }
