@@ -2895,8 +2895,8 @@ impl<'a> Writer<'a> {
     /// its own ([`Wrap::Versioned`]; behind the flag in the loop, CP's atom loop `a <
     /// atoms.length; a += 4` took 7% longer on the H200). A bound that may fail (its text
     /// checks an index or a divisor), which Java evaluates only when the loop tests it,
-    /// checks always, as does a constant one (`j <= 2147483647`). The bound has no effect
-    /// (`walk::counted`'s steady bound).
+    /// checks always, as do a constant one (`j <= 2147483647`) and a floating-point one.
+    /// The bound has no effect (`walk::counted`'s steady bound).
     fn wrap_guard(
         &mut self,
         cx: &mut FnCx,
@@ -2909,7 +2909,9 @@ impl<'a> Writer<'a> {
         };
         let text = self.expr(cx, bound)?;
         let (decl, check) = self.stop_guard(cx, false);
-        if may_fail_text(&text) || matches!(cx.func.expr(bound).kind, ExprKind::Const(_)) {
+        let b = cx.func.expr(bound);
+        let floating = matches!(b.ty, Type::Prim(PrimType::Float | PrimType::Double));
+        if may_fail_text(&text) || floating || matches!(b.kind, ExprKind::Const(_)) {
             return Ok(Some(Wrap::Always(decl, check)));
         }
         let name = format!("somd_wrap{}", cx.temp_count);

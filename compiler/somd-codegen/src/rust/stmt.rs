@@ -1936,7 +1936,13 @@ impl FnCx<'_> {
         let id = brk.trim_start_matches("'l");
         let spin = (!counted || wraps.is_some()).then(|| format!("_spin{id}"));
         let flag = match wraps {
-            Some((bound, up, limit)) if walk::plain_value(self.func, bound) => {
+            Some((bound, up, limit))
+                if walk::plain_value(self.func, bound)
+                    && !matches!(
+                        self.e(bound)?.ty,
+                        Type::Prim(PrimType::Float | PrimType::Double)
+                    ) =>
+            {
                 let text = self.expr(bound)?;
                 let cmp = if up { ">=" } else { "<=" };
                 writeln!(out, "{level}let _wrap{id}: bool = ({text}) as i64 {cmp} {limit}i64;")?;

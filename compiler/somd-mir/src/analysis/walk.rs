@@ -461,15 +461,14 @@ pub fn length_bounded(func: &Function, prev: &Stmt, stmt: &Stmt) -> bool {
         if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == i) {
             return false;
         }
-        let bounded = match (op.kind, up) {
+        match (op.kind, up) {
             (BinOpKind::Lt | BinOpKind::Le, true) => length_plus(func, *rhs),
             (BinOpKind::Gt | BinOpKind::Ge, false) => {
                 length_plus(func, *init)
                     && matches!(func.expr(*rhs).kind, ExprKind::Const(Const::Int(c)) if c >= -1024)
             }
             _ => false,
-        };
-        bounded
+        }
     })
 }
 
@@ -657,7 +656,8 @@ fn bound_range(func: &Function, bound: ExprId) -> Option<(i128, i128)> {
 /// `<=` up; `>`, `>=` down): Java wraps `i` around (`for (int j = 0; j <= n; j++)` at `n ==
 /// Integer.MAX_VALUE`; `byte` `b < 200`), and the test may hold forever. `None` when no
 /// value `bound` may take ([`bound_range`]) lets it; `Some` of the range's own end when
-/// every value does.
+/// every value does, and of `long`'s where the index or the bound is a floating-point
+/// value (`x += 1` stops moving at 2^53).
 fn wrap_limit(
     func: &Function,
     i: LocalId,
@@ -665,20 +665,22 @@ fn wrap_limit(
     op: BinOpKind,
     bound: ExprId,
 ) -> Option<i128> {
+    let up = matches!(op, BinOpKind::Lt | BinOpKind::Le);
+    let every = i128::from(if up { i64::MIN } else { i64::MAX });
     let (Some((lo, hi)), Some((bmin, bmax))) =
         (int_range(&func.local(i).ty), bound_range(func, bound))
     else {
-        return Some(0);
+        return Some(every);
     };
     let step = i128::from(step);
     // The last value of `i` the test lets through is `bound - 1` (`<`), `bound` (`<=`) ..;
     // the step after it leaves the type.
-    let (limit, up) = match op {
-        BinOpKind::Lt => (hi - step + 2, true),
-        BinOpKind::Le => (hi - step + 1, true),
-        BinOpKind::Gt => (lo - step - 2, false),
-        BinOpKind::Ge => (lo - step - 1, false),
-        _ => return Some(0),
+    let limit = match op {
+        BinOpKind::Lt => hi - step + 2,
+        BinOpKind::Le => hi - step + 1,
+        BinOpKind::Gt => lo - step - 2,
+        BinOpKind::Ge => lo - step - 1,
+        _ => return Some(every),
     };
     match up {
         true => (bmax >= limit).then_some(limit.max(bmin)),
