@@ -3175,6 +3175,13 @@ public class Main {
             for (int f = 2147483000; f <= 2147483647; f++) {
                 s += t[f - 2147483000];
             }
+            for (int x = 0; x <= n; x++) {
+                for (int y = 0; y <= n; y++) {
+                    for (int z = 0; z <= n; z++) {
+                        s += z;
+                    }
+                }
+            }
             outer:
             for (int g = 0; g <= n; g++) {
                 for (int h = 0; h < 3; h++) {
@@ -3221,13 +3228,21 @@ public class Main {
     let (before, firsts) = around("g");
     assert!(before.contains("(long)(n) >= 2147483647L;"), "{rows}");
     assert!(firsts.iter().all(|l| l.contains("if (somd_wrap") && l.contains("SOMD_STOP()")));
+    // Nested loops that may wrap: the innermost is copied, the outer ones keep their
+    // flag in the loop, so that copies do not multiply.
+    let (_, xs) = around("x");
+    let (_, ys) = around("y");
+    let (_, zs) = around("z");
+    assert!(xs.iter().chain(&ys).all(|l| l.contains("if (somd_wrap")), "{rows}");
+    assert_eq!(zs.len(), 2 * xs.len(), "{rows}");
+    assert!(zs[0].contains("SOMD_STOP()") && !zs[1].contains("SOMD_STOP()"), "{rows}");
     // `b < n` and a `long` index to an `int` bound: no step wraps.
     for v in ["b", "d"] {
         assert!(!around(v).1.iter().any(|l| l.contains("SOMD_STOP()")), "{v} in {rows}");
     }
     // Each copy of the body (versioned on `t`'s length) has three checks.
     let copies = rows.matches("int f = 2147483000;").count();
-    assert_eq!(rows.matches("SOMD_STOP()").count(), 4 * copies, "{rows}");
+    assert_eq!(rows.matches("SOMD_STOP()").count(), 7 * copies, "{rows}");
     if let Some(ctx) = test_device() {
         build(ctx, "wraps", &set, false).unwrap_or_else(|e| panic!("{e}"));
     }

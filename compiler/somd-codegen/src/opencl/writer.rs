@@ -2029,24 +2029,31 @@ impl<'a> Writer<'a> {
                 let fails = !bounded
                     && ([&head, &inner, &tail].iter().any(|t| may_fail_text(t))
                         || calls_may_throw(self.module, cx.func, body, &roots));
-                let barriers = inner.contains("barrier(");
+                // Barriers in the body, or in the work-group folds it calls (the lanes form's
+                // variant, "Across a work-group" in `nested.rs`): the work-group leaves
+                // together or not at all.
+                let barriers = inner.contains("barrier(")
+                    || (cx.lanes.is_some() && !cx.slices && inner.contains("somd_fold_"));
                 let guard = match (counted, fails, barriers) {
                     (true, false, _) | (true, _, true) => None,
                     _ => Some(self.stop_guard(cx, barriers)),
                 };
                 // A counted loop whose index a step may carry past its type's end checks
                 // only where its bound lets it (`walk::wraps_at`): in a copy of its own,
-                // where no label would be defined twice.
+                // where no label would be defined twice. The flag is set before the body
+                // of a `do`-`while` loop too: its bound cannot fail and keeps its value.
+                // A body holding a copied loop already keeps its check in the loop, so that
+                // copies of nested loops do not multiply.
                 let wrap = match guard {
-                    None if !barriers && !*test_at_end => {
-                        self.wrap_guard(cx, *test, body, update)?
-                    }
+                    None if !barriers => self.wrap_guard(cx, *test, body, update)?,
                     _ => None,
                 };
-                let labels =
-                    jumps.is_some() || inner.contains("_next: ;") || inner.contains("_done: ;");
+                let single = jumps.is_some()
+                    || inner.contains("_next: ;")
+                    || inner.contains("_done: ;")
+                    || inner.contains("if (somd_wrap");
                 if let Some(Wrap::Versioned { name, flag, decl, check }) =
-                    wrap.as_ref().filter(|_| !labels)
+                    wrap.as_ref().filter(|_| !single)
                 {
                     let plain = format!("{head}{inner}{tail}");
                     let checked =
@@ -3491,8 +3498,8 @@ enum Wrap {
 }
 
 impl Wrap {
-    /// The guard for a loop that cannot be copied (it defines a label): the flag joins the
-    /// check, in the loop.
+    /// The guard for a loop that is not copied (it defines a label, or holds a copied
+    /// loop): the flag joins the check, in the loop.
     fn guard(self) -> (String, String) {
         match self {
             Wrap::Always(decl, check) => (decl, check),

@@ -1926,8 +1926,11 @@ impl FnCx<'_> {
         // never reaches, another MI having failed before them: every 1024 iterations it
         // leaves if so (`rt::exec::spin_check`), as kernels do (`Writer::stop_guard`). So
         // may a counted one whose index a step may carry past its type's end (`j <= n` at
-        // `Integer.MAX_VALUE`, `walk::wraps_at`): it checks only where its bound, evaluated
-        // once before the loop, lets it wrap (a loop-invariant flag).
+        // `Integer.MAX_VALUE`, `walk::wraps_at`): it checks only where its bound lets it
+        // wrap, a flag set once before the loop (`Wrap::Before`) where the bound cannot
+        // throw, else tested with the check (`Wrap::AtCheck`: a length throws for `null`,
+        // and Java may not read it, `c != null && j < c.length`; by the 1024th iteration the
+        // loop's test has read it).
         let counted = walk::counted(self.func, shape.test, shape.body, shape.update);
         let wraps = match counted {
             true => walk::wraps_at(self.func, shape.test, shape.body, shape.update),
@@ -1943,10 +1946,18 @@ impl FnCx<'_> {
                         Type::Prim(PrimType::Float | PrimType::Double)
                     ) =>
             {
-                let text = self.expr(bound)?;
                 let cmp = if up { ">=" } else { "<=" };
-                writeln!(out, "{level}let _wrap{id}: bool = ({text}) as i64 {cmp} {limit}i64;")?;
-                Some(format!("_wrap{id}"))
+                let test = format!("({}) as i64 {cmp} {limit}i64", self.expr(bound)?);
+                let mut lengths = false;
+                walk::each_expr(self.func, bound, &mut |e| {
+                    lengths |= matches!(self.func.expr(e).kind, ExprKind::Length(_));
+                });
+                if lengths {
+                    Some(Wrap::AtCheck(test))
+                } else {
+                    writeln!(out, "{level}let _wrap{id}: bool = {test};")?;
+                    Some(Wrap::Before(format!("_wrap{id}")))
+                }
             }
             _ => None,
         };
@@ -1996,17 +2007,21 @@ impl FnCx<'_> {
         }
         if let Some(spin) = &spin {
             let (check, l) = match &flag {
-                Some(flag) => {
+                Some(Wrap::Before(flag)) => {
                     writeln!(out, "{inner}if {flag} {{")?;
                     (inner.next(), inner.next().next())
                 }
-                None => (inner, inner.next()),
+                _ => (inner, inner.next()),
+            };
+            let also = match &flag {
+                Some(Wrap::AtCheck(test)) => format!(" && {test}"),
+                _ => String::new(),
             };
             writeln!(out, "{check}{spin} = {spin}.wrapping_add(1);")?;
-            writeln!(out, "{check}if {spin} % 1024 == 0 {{")?;
+            writeln!(out, "{check}if {spin} % 1024 == 0{also} {{")?;
             writeln!(out, "{l}rt::exec::spin_check();")?;
             writeln!(out, "{check}}}")?;
-            if flag.is_some() {
+            if let Some(Wrap::Before(_)) = flag {
                 writeln!(out, "{inner}}}")?;
             }
         }
@@ -2219,4 +2234,13 @@ enum Like {
     Param(usize),
     /// Another `dist` local, whose copy's geometry the new one takes.
     Local(LocalId),
+}
+
+/// Where a counted loop whose index may wrap around learns whether its bound lets it
+/// (`FnCx::write_loop`'s check).
+enum Wrap {
+    /// A flag set before the loop (the bound cannot throw).
+    Before(String),
+    /// The test, made with the check every 1024 iterations.
+    AtCheck(String),
 }
