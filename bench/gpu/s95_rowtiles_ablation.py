@@ -294,6 +294,12 @@ def main():
     kernels = dev.kernels(SOURCE, names, "-cl-std=CL1.2")
     gen_names = ["generated", *VARIANTS]
     kernels.update(dev.kernels(prelude() + variants(), gen_names, "-cl-std=CL1.2"))
+    # `wide_db` with tiles of 32 columns (ninety-eighth session: 2 x 32 x 33 doubles fit
+    # 24 KiB of local memory, where 64 columns take 33 KiB).
+    kernels.update(dev.kernels(SOURCE.replace("#define K 64", "#define K 32")
+                               .replace("__kernel void wide_db(", "__kernel void wide_db32("),
+                               ["wide_db32"], "-cl-std=CL1.2"))
+    names.append("wide_db32")
     kernels.update(dev.kernels(prelude() + SOURCE.replace("__kernel void plain(",
                                                           "__kernel void plain_prelude("),
                                ["plain_prelude"], "-cl-std=CL1.2"))
@@ -324,7 +330,8 @@ def main():
             local, groups = {"plain": plain, "plain_prelude": plain,
                              **{g: plain for g in gen_names}, "plain_wrap": plain, "plain_v2": plain, "plain_v4": plain, "plain_checked": plain, "plain_const": plain, "plain_restrict": plain,
                              "tiles": (32, (n + 31) // 32),
-                             "wide": (256, (n + 31) // 32), "wide_db": (256, (n + 31) // 32)}[name]
+                             "wide": (256, (n + 31) // 32), "wide_db": (256, (n + 31) // 32),
+                             "wide_db32": (256, (n + 31) // 32)}[name]
             if name.startswith("plain") and n < 256 * 2 * dev.compute_units:
                 local, groups = 32, (n + 31) // 32
             args = [ab, ctypes.c_int32(n), ctypes.c_int32(m), xb, yb]

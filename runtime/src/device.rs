@@ -1385,6 +1385,11 @@ pub struct KernelDesc {
     /// iteration count when the kernel's arguments give it; the variant runs when the
     /// iterations fill the device and the inner loop is short ([`strip_rows`]).
     pub rows: Option<(&'static str, Option<Size>)>,
+    /// A SOMD kernel whose iterations each walk a row of a matrix in order: the name of its
+    /// tiles variant, which takes the same arguments and runs [`TILE_ROWS`] iterations per
+    /// work-group of [`TILE_GROUP`], staging their rows in `__local` memory, and the inner
+    /// loop's iteration count when the kernel's arguments give it ([`row_tiles`]).
+    pub tiles: Option<(&'static str, Option<Size>)>,
 }
 
 impl KernelDesc {
@@ -2381,6 +2386,9 @@ struct Geometry {
     /// A lanes-form kernel, whose `__local` scratch holds one element per lane (its rows
     /// variant uses none): [`Geometry::scratch_items`].
     lanes_scratch: bool,
+    /// The tiles variant of a kernel walking rows: `groups` groups of [`TILE_GROUP`]
+    /// work-items, [`TILE_ROWS`] iterations each.
+    tiles: bool,
 }
 
 impl Geometry {
@@ -2432,11 +2440,22 @@ impl Planned {
         strip_rows(self.ctx, self.global.first().copied().unwrap_or(0), inner)
     }
 
+    /// Whether this launch runs the tiles variant of its kernel ([`row_tiles`]): the
+    /// variant's groups of [`TILE_GROUP`] must fit the kernel on its device.
+    fn tiles(&self) -> bool {
+        let Some((tiles, inner)) = &self.desc.tiles else { return false };
+        let inner = inner.as_ref().and_then(|rule| rule.eval(&self.values));
+        let fits = self.program.kernel(tiles).is_ok_and(|k| k.max_local() >= TILE_GROUP);
+        fits && row_tiles(self.ctx, inner)
+    }
+
     /// The name of the kernel this launch runs: `kernel` (the call's [`Planned::kernel`],
-    /// or a `sync` body's `desc.name`), or the rows variant of a lanes-form kernel.
+    /// or a `sync` body's `desc.name`), the rows variant of a lanes-form kernel, or the
+    /// tiles variant of a kernel walking rows.
     fn launched(&self, kernel: &'static str) -> &'static str {
-        match self.desc.rows {
-            Some((rows, _)) if self.rows() => rows,
+        match (&self.desc.rows, &self.desc.tiles) {
+            (Some((rows, _)), _) if self.rows() => rows,
+            (_, Some((tiles, _))) if self.tiles() => tiles,
             _ => kernel,
         }
     }
@@ -2452,6 +2471,18 @@ impl Planned {
             first
         };
         let lanes_form = desc.lanes_form() && !self.rows();
+        if self.tiles() {
+            let groups = first.div_ceil(TILE_ROWS);
+            let geo = Geometry {
+                local: TILE_GROUP,
+                groups,
+                strip: None,
+                spread: None,
+                lanes_scratch: false,
+                tiles: true,
+            };
+            return Some(geo);
+        }
         // A plain 1-D launch (not a fold, not one group per element or iteration) may spread.
         let plain = !desc.fold
             && !lanes_form
@@ -2489,7 +2520,7 @@ impl Planned {
             lanes
         });
         let lanes_scratch = desc.lanes_form();
-        Some(Geometry { local, groups, strip, spread, lanes_scratch })
+        Some(Geometry { local, groups, strip, spread, lanes_scratch, tiles: false })
     }
 
     /// Launches the kernel as its geometry says, for a kernel without a nested fold's
@@ -2501,6 +2532,10 @@ impl Planned {
     ) -> Result<crate::opencl::launch::LaunchInfo, ClFailure> {
         let ctx = self.ctx;
         match (self.desc.reduction, self.global.as_slice()) {
+            _ if geo.tiles => match geo.groups.checked_mul(TILE_GROUP) {
+                Some(items) => setter.run_1d_exact(ctx, items, TILE_GROUP),
+                None => Err(ClFailure::Geometry { global: geo.groups, local: TILE_GROUP }),
+            },
             _ if let Some(lanes) = geo.strip => {
                 strip_launch(setter, ctx, self.global.first().copied().unwrap_or(0), lanes)
             }
@@ -2887,6 +2922,29 @@ pub fn strip_rows(ctx: &DeviceCtx, count: usize, inner: Option<i64>) -> bool {
         false => nested_lanes(ctx, usize::MAX, count) == 1,
     }
 }
+
+/// Iterations per work-group of the tiles variant of a kernel walking rows
+/// ([`KernelDesc::tiles`]): its first warp's work-items run them.
+pub const TILE_ROWS: usize = 32;
+
+/// Work-items per group of the tiles variant: the first [`TILE_ROWS`] run the iterations,
+/// the others copy the next columns of their rows into `__local` memory.
+pub const TILE_GROUP: usize = 256;
+
+/// Whether a kernel walking rows whose inner loops run `inner` iterations (when the host
+/// knows) launches its tiles variant ([`KernelDesc::tiles`]): on a GPU, where one
+/// work-item per row has a warp read addresses a row apart, when the inner loop has at
+/// least [`ROW_TILES_INNER`] iterations. `SOMD_ROW_TILES=1` launches it on any device
+/// whatever the loop's length (to test it on a CPU device), `SOMD_ROW_TILES=0` never.
+pub fn row_tiles(ctx: &DeviceCtx, inner: Option<i64>) -> bool {
+    match crate::exec::placement().switches.row_tiles {
+        Some(forced) => forced,
+        None => ctx.info.is_gpu && inner.is_some_and(|n| n >= ROW_TILES_INNER),
+    }
+}
+
+/// The shortest inner loop whose rows the tiles variant stages on a GPU ([`row_tiles`]).
+const ROW_TILES_INNER: i64 = 64;
 
 /// The longest inner loop whose rows the rows variant runs on a GPU ([`strip_rows`]): with
 /// a work-item per row it reads `8 n` bytes of a `long` row in the time a group per row

@@ -339,6 +339,9 @@ pub struct Switches {
     pub hold_rows: bool,
     /// `SOMD_LANES=N`: work-items per iteration of the lanes form of a SOMD loop.
     pub lanes: Option<usize>,
+    /// `SOMD_ROW_TILES=0|1`: a kernel walking rows never / always launches its tiles
+    /// variant (`device::row_tiles`); unset: on a GPU, for long rows.
+    pub row_tiles: Option<bool>,
     /// `SOMD_COARSEN=F`: elements per work-item of a coarsened reduction (0: one each).
     pub coarsen: Option<usize>,
     /// `SOMD_NESTED_FORM=lanes|slices`: the form of a nested fold.
@@ -423,6 +426,7 @@ impl Default for Switches {
             stage_rows: true,
             hold_rows: true,
             lanes: None,
+            row_tiles: None,
             coarsen: None,
             nested_form: None,
             constant_limit: None,
@@ -496,6 +500,17 @@ impl Switches {
                 false
             }
         };
+        let row_tiles = match text("SOMD_ROW_TILES").as_deref() {
+            None | Some("") => None,
+            Some("1") => Some(true),
+            Some("0" | "off") => Some(false),
+            Some(other) => {
+                warnings.push(format!(
+                    "somd: warning: ignoring SOMD_ROW_TILES={other:?} (expected 0 or 1)"
+                ));
+                None
+            }
+        };
         let pinned = match text("SOMD_PINNED").as_deref() {
             None | Some("") => None,
             Some("1") => Some(true),
@@ -515,6 +530,7 @@ impl Switches {
             stage_rows: text("SOMD_STAGE_ROWS").as_deref() != Some("0"),
             hold_rows: text("SOMD_HOLD_ROWS").as_deref() != Some("0"),
             lanes,
+            row_tiles,
             coarsen,
             nested_form: match text("SOMD_NESTED_FORM").as_deref() {
                 Some("lanes") => Some(NestedForm::Lanes),

@@ -3376,6 +3376,49 @@ fn device_widened_kernels_match_one_element_per_work_item() {
     assert!(outputs.windows(2).all(|w| w[0] == w[1]));
 }
 
+/// Under `SOMD_ROW_TILES=1` (the tiles variant on any device, PoCL included), the SOMD
+/// methods of `device_row_tiles` that walk their rows in order launch their tiles variant
+/// (`rowtiles.rs`) at every call and print what the Java twin prints, as under
+/// `SOMD_ROW_TILES=0`, where none does; `exc_row_tiles_post` raises its first failing
+/// row's exception from the tiles, and `exc_row_tiles_bound`, whose inner bound runs past
+/// the rows, its exception from the variant's plain path.
+#[test]
+fn kernels_walking_rows_run_in_row_tiles() {
+    let Some(opencl) = &opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let names = ["device_row_tiles", "exc_row_tiles_post", "exc_row_tiles_bound"];
+    for name in names {
+        let Some((binary, expected)) = built_with_expected("tests/run", name) else {
+            continue; // a filter left it out
+        };
+        for tiles in ["1", "0"] {
+            let env = [("SOMD_TRACE", "json"), ("SOMD_ROW_TILES", tiles)];
+            let outcome = run_with_env(binary, &expected.args, *opencl, &env);
+            if let Some(why) = compare(&expected, &untraced(&outcome)) {
+                panic!("{name} under SOMD_ROW_TILES={tiles}: {why}\n{}", outcome.stderr);
+            }
+            let launched: Vec<String> = outcome
+                .stderr
+                .lines()
+                .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+                .filter(|event| event["event"] == "launch")
+                .filter_map(|event| event["name"].as_str().map(String::from))
+                .collect();
+            let tiled = launched.iter().filter(|n| n.ends_with("_tiles")).count();
+            let want = match (name, tiles) {
+                (_, "0") => 0,
+                // 35 shapes, three methods each.
+                ("device_row_tiles", _) => 105,
+                ("exc_row_tiles_post", _) => 1,
+                // Two calls: the second runs the variant's plain path (its test fails).
+                _ => 2,
+            };
+            assert_eq!(tiled, want, "{name} under SOMD_ROW_TILES={tiles}: {launched:?}");
+        }
+    }
+}
+
 /// Under `SOMD_DEVICE=opencl`, histogram SOMD methods over more iterations than one launch
 /// has work-items loop grid-stride: `device_vector_structs` (300,000 points, a `long` and an
 /// `int` table, the points from `@` maps over 8- and 16-byte value classes) and

@@ -3136,13 +3136,14 @@ public class Main {
         assert!(!heads.is_empty(), "no `{head}` in\n{text}");
         heads.iter().all(|&k| lines.get(k + 1).is_some_and(|l| l.contains("SOMD_STOP()")))
     };
-    // Each loop four times: the copies with and without the checks versioning frees, in
-    // the kernel and its variant reading `t` from constant memory.
+    // Each loop six times: the copies with and without the checks versioning frees, in
+    // the kernel, its variant reading `t` from constant memory and the row-tiles variant's
+    // plain path (its tiled path runs the first loop over its tiles, which cannot fail).
     assert!(guarded(&rows, "for (; j < n; j = somd_iadd(j, 1)) {"), "{rows}");
     assert!(!guarded(&rows, "j_7 < m_len1;"), "{rows}");
     assert!(!guarded(&rows, "k < 8;"), "{rows}");
     assert!(!guarded(&rows, "k_9 < n;"), "{rows}");
-    assert_eq!(rows.matches("SOMD_STOP()").count(), 4, "{rows}");
+    assert_eq!(rows.matches("SOMD_STOP()").count(), 6, "{rows}");
     // The lanes form: each lane leaves its share of the row.
     let sums = text("Main_sums");
     assert!(guarded(&sums, "somd_i < somd_hi; somd_i += somd_lanes) {"), "{sums}");
@@ -3245,5 +3246,118 @@ public class Main {
     assert_eq!(rows.matches("SOMD_STOP()").count(), 7 * copies, "{rows}");
     if let Some(ctx) = test_device() {
         build(ctx, "wraps", &set, false).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// SOMD loops whose iterations each walk a row of a read-only matrix from column 0 to a
+/// bound the same for every row get a row-tiles variant (`rowtiles.rs`) reading the row
+/// from `__local` memory; loops whose rows are not proven to exist, whose inner body
+/// writes an array, calls a helper or may fail, whose bound reads an element, or whose
+/// body holds a `break` get none. Every kernel builds on the test device.
+#[test]
+fn rows_walked_in_order_get_a_tiles_variant() {
+    let source = r#"
+public class Main {
+    static int twice(int v) { return 2 * v; }
+    static double[] matvec(dist(dim = 1) double[][] g, double[] x) {
+        double[] out = new double[g.length];
+        for (int i = 0; i < g.length; i++) {
+            double s = 0;
+            for (int j = 0; j < x.length; j++) s += g[i][j] * x[j];
+            out[i] = s;
+        }
+        return out;
+    }
+    static float[] alias(dist(dim = 1) float[][] m, int n) {
+        float[] out = new float[m.length];
+        for (int i = 0; i < m.length; i++) {
+            float[] r = m[i];
+            float s = 1;
+            for (int j = 0; j < n - 2; j++) s = s * 0.5f + r[j];
+            out[i] = s;
+        }
+        return out;
+    }
+    static double[] other(dist(dim = 1) double[][] g, double[][] h) {
+        double[] out = new double[g.length];
+        for (int i = 0; i < g.length; i++) {
+            double s = 0;
+            for (int j = 0; j < g[i].length; j++) s += h[i][j];
+            out[i] = s;
+        }
+        return out;
+    }
+    static double[][] writes(dist(dim = 1) double[][] g) {
+        double[][] out = new double[g.length][g[0].length];
+        for (int i = 0; i < g.length; i++) {
+            double s = 0;
+            for (int j = 0; j < g[i].length; j++) { s += g[i][j]; out[i][j] = s; }
+        }
+        return out;
+    }
+    static int[] calls(dist(dim = 1) int[][] a) {
+        int[] out = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            int s = 0;
+            for (int j = 0; j < a[i].length; j++) s = s * 3 + twice(a[i][j]);
+            out[i] = s;
+        }
+        return out;
+    }
+    static double[] fails(dist(dim = 1) double[][] g, double[] x, int n) {
+        double[] out = new double[g.length];
+        for (int i = 0; i < g.length; i++) {
+            double s = 0;
+            for (int j = 0; j < n; j++) s += g[i][j] * x[j];
+            out[i] = s;
+        }
+        return out;
+    }
+    static double[] element(dist(dim = 1) double[][] g, int[] k) {
+        double[] out = new double[g.length];
+        for (int i = 0; i < g.length; i++) {
+            double s = 0;
+            for (int j = 0; j < k[0]; j++) s += g[i][j];
+            out[i] = s;
+        }
+        return out;
+    }
+    static double[] leaves(dist(dim = 1) double[][] g) {
+        double[] out = new double[g.length];
+        for (int i = 0; i < g.length; i++) {
+            double s = 0;
+            for (int j = 0; j < g[i].length; j++) s += g[i][j];
+            if (s > 1e9) break;
+            out[i] = s;
+        }
+        return out;
+    }
+    public static void main(String[] args) { }
+}
+"#;
+    let Some(c) = compile("rowtiles.somd", source) else { panic!("rowtiles.somd does not check") };
+    let set = kernels(&c, ClOptions::default());
+    let kernel = |name: &str| set.kernels.iter().find(|k| k.name == name);
+    let tiles = |name: &str| kernel(name).and_then(|k| k.tiles.as_ref()).map(|t| t.name.clone());
+    assert_eq!(tiles("Main_matvec").as_deref(), Some("Main_matvec_tiles"));
+    assert_eq!(tiles("Main_alias").as_deref(), Some("Main_alias_tiles"));
+    for name in ["Main_other", "Main_writes", "Main_calls", "Main_fails", "Main_element"] {
+        assert!(kernel(name).is_some(), "no kernel {name}");
+        assert_eq!(tiles(name), None, "{name}");
+    }
+    // `leaves` is no parallel loop (its `break`).
+    assert!(tiles("Main_leaves").is_none());
+    // The matrix times a vector: `x.length` columns of `g`'s rows, 32 at a time (two
+    // buffers of 32 rows of 33 `double`s), read from the tile; its plain path checks the
+    // columns where `g`'s rows may be shorter than `x`.
+    let matvec = &kernel("Main_matvec").map(|k| k.standalone.clone()).unwrap_or_default();
+    assert!(matvec.contains("__local double somd_rt0[2112];"), "{matvec}");
+    assert!(matvec.contains("somd_tiled = get_local_size(0) == 256 && somd_n <= (long)g_len1;"));
+    assert!(matvec.contains("s = (s + (somd_tr0[j - somd_j0] * x[j]));"), "{matvec}");
+    // Floats take tiles of 64 columns; the bound `n - 2` is Java's `int` subtraction.
+    let alias = &kernel("Main_alias").map(|k| k.standalone.clone()).unwrap_or_default();
+    assert!(alias.contains("__local float somd_rt0[4160];"), "{alias}");
+    if let Some(ctx) = test_device() {
+        build(ctx, "rowtiles", &set, false).unwrap_or_else(|e| panic!("{e}"));
     }
 }

@@ -43,6 +43,7 @@ impl Writer<'_> {
             square_groups: false,
             ragged: None,
             rows: None,
+            tiles: None,
             standalone: String::new(),
         };
         let (text, helpers, sites) = match &plan.kind {
@@ -995,6 +996,15 @@ impl Writer<'_> {
             }
             _ => None,
         };
+        // The tiles variant (`rowtiles.rs`) shares the kernel's text up to here.
+        let prefix_len = out.len();
+        let tiles = match (&reduction, &strip, &blocks, &body.parallel.dims[..]) {
+            (None, None, None, [d]) if !self.rows_variant => {
+                super::rowtiles::row_tiles_plan(self, &cx, loop_body, d, &writes)
+            }
+            _ => None,
+        };
+        let mut tiles_text = None;
         match &reduction {
             None if strip.is_some() => {
                 // No guard: the launch has exactly one group per iteration
@@ -1030,6 +1040,12 @@ impl Writer<'_> {
                     out.push_str(&idx);
                     writeln!(out, "{l1}if (!({})) return;", conds.join(" && "))?;
                     out.push_str(&self.versioned_body(&mut cx, l1, inner_body, &known)?);
+                }
+                if let (Some(plan), [d], false) = (&tiles, &body.parallel.dims[..], m.widened) {
+                    let plain = self.versioned_body(&mut cx, l2, inner_body, &known)?;
+                    let text = self.row_tiled(&mut cx, l1, plan, d, &plain)?;
+                    let inner = super::strips::size_of(&cx, plan.bound, &scalars);
+                    tiles_text = Some((text, inner));
                 }
             }
             Some(_) => {
@@ -1131,6 +1147,17 @@ impl Writer<'_> {
             out.push_str(&variant);
             let args = constant_decls.iter().map(|(k, _)| *k).collect();
             m.constant = Some(ConstantVariant { name, args });
+        }
+        if let Some((text, inner)) = tiles_text {
+            // The same arguments and setup under the variant's name, then its body.
+            let name = format!("{}_tiles", plan.name);
+            let header_t = format!("__kernel void {name}({})\n{{", decls.join(",\n        "));
+            let head = out[..prefix_len].replacen(&header, &header_t, 1);
+            out.push('\n');
+            out.push_str(&head);
+            out.push_str(&text);
+            out.push_str("}\n");
+            m.tiles = Some(super::RowsVariant { name, inner });
         }
         if lanes_args && !self.rows_variant {
             let variant = KernelPlan { name: format!("{}_rows", plan.name), ..plan.clone() };

@@ -71,6 +71,7 @@ use somd_mir::analysis::cnames as keywords;
 mod layout;
 mod nested;
 mod order;
+mod rowtiles;
 mod sad;
 mod strips;
 mod tile;
@@ -170,6 +171,12 @@ pub struct KernelManifest {
     /// the device and the inner loop is short (a work-group per iteration costs its
     /// scheduling: `rt::device::strip_rows`).
     pub rows: Option<RowsVariant>,
+    /// A SOMD kernel whose iterations each walk a row of a matrix in order (`rowtiles.rs`):
+    /// its tiles variant, the same arguments with a work-group of 256 work-items per 32
+    /// iterations staging the rows in `__local` memory, and the inner loop's iteration
+    /// count when the kernel's arguments give it; the host launches the variant on a GPU
+    /// when the inner loop is long (`rt::device::row_tiles`).
+    pub tiles: Option<RowsVariant>,
     /// The kernel as a standalone readable `.cl` file (for `--emit-kernels`).
     pub standalone: String,
 }

@@ -233,7 +233,11 @@ pub(super) fn strip_of<'b>(module: &Module, cx: &FnCx, body: &'b Block) -> Optio
 /// `e` as a rule over the kernel's scalar arguments: an `int` constant, a scalar parameter,
 /// the length `a.length`, `a[x].length` of an array argument or of a local naming rows of
 /// one (its base's length `offset` dimensions in), and `+`, `-` of those.
-fn size_of(cx: &FnCx, e: ExprId, scalars: &HashMap<String, usize>) -> Option<super::SizeRule> {
+pub(super) fn size_of(
+    cx: &FnCx,
+    e: ExprId,
+    scalars: &HashMap<String, usize>,
+) -> Option<super::SizeRule> {
     use super::SizeRule;
     let func = cx.func;
     let arg = |name: String| scalars.get(&name).map(|k| SizeRule::Arg(*k));

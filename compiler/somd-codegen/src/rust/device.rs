@@ -2841,6 +2841,14 @@ fn write_desc_static(
         }
         None => writeln!(out, "    rows: None,")?,
     }
+    match &m.tiles {
+        Some(t) => {
+            let inner =
+                t.inner.as_ref().map_or("None".to_string(), |i| format!("Some({})", size_text(i)));
+            writeln!(out, "    tiles: Some(({:?}, {inner})),", t.name)?
+        }
+        None => writeln!(out, "    tiles: None,")?,
+    }
     writeln!(out, "}};")?;
     Ok(())
 }
