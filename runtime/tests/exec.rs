@@ -473,6 +473,7 @@ fn placement_parses_the_measuring_switches() {
         ("SOMD_STAGE_ROWS", "0"),
         ("SOMD_HOLD_ROWS", "0"),
         ("SOMD_LANES", "16"),
+        ("SOMD_ROW_TILES", "1"),
         ("SOMD_COARSEN", " 0 "),
         ("SOMD_NESTED_FORM", "slices"),
         ("SOMD_CONSTANT_LIMIT", "4096"),
@@ -504,6 +505,7 @@ fn placement_parses_the_measuring_switches() {
         stage_rows: false,
         hold_rows: false,
         lanes: Some(16),
+        row_tiles: Some(true),
         coarsen: Some(0),
         nested_form: Some(NestedForm::Slices),
         constant_limit: Some(4096),
@@ -534,6 +536,10 @@ fn placement_parses_the_measuring_switches() {
     assert!(!parse(&[("SOMD_HUGEPAGES", "off")]).switches.huge_pages);
     assert_eq!(parse(&[("SOMD_GROUP", "0")]).switches.group, None);
     assert!(Switches::default().map_fusion);
+    assert_eq!(Switches::default().row_tiles, None);
+    assert_eq!(parse(&[("SOMD_ROW_TILES", "0")]).switches.row_tiles, Some(false));
+    let bad = parse(&[("SOMD_ROW_TILES", "yes")]);
+    assert_eq!((bad.switches.row_tiles, bad.warnings.len()), (None, 1));
     assert!(Switches::default().row_blocks && Switches::default().poll_yield);
     assert!(parse(&[("SOMD_ROW_BLOCKS", "1"), ("SOMD_POLL_YIELD", "1")]).switches.row_blocks);
     assert!(!parse(&[("SOMD_ROW_BLOCKS", "off")]).switches.row_blocks);

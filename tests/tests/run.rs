@@ -3379,15 +3379,16 @@ fn device_widened_kernels_match_one_element_per_work_item() {
 /// Under `SOMD_ROW_TILES=1` (the tiles variant on any device, PoCL included), the SOMD
 /// methods of `device_row_tiles` that walk their rows in order launch their tiles variant
 /// (`rowtiles.rs`) at every call and print what the Java twin prints, as under
-/// `SOMD_ROW_TILES=0`, where none does; `exc_row_tiles_post` raises its first failing
-/// row's exception from the tiles, and `exc_row_tiles_bound`, whose inner bound runs past
-/// the rows, its exception from the variant's plain path.
+/// `SOMD_ROW_TILES=0`, where none does; `exc_row_tiles_post` and `exc_row_tiles_inner`
+/// raise their first failing row's exception from the tiles, and `exc_row_tiles_bound`,
+/// whose inner bound runs past the rows, its exception from the variant's plain path.
 #[test]
 fn kernels_walking_rows_run_in_row_tiles() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let names = ["device_row_tiles", "exc_row_tiles_post", "exc_row_tiles_bound"];
+    let names =
+        ["device_row_tiles", "exc_row_tiles_post", "exc_row_tiles_inner", "exc_row_tiles_bound"];
     for name in names {
         let Some((binary, expected)) = built_with_expected("tests/run", name) else {
             continue; // a filter left it out
@@ -3410,7 +3411,7 @@ fn kernels_walking_rows_run_in_row_tiles() {
                 (_, "0") => 0,
                 // 35 shapes, three methods each.
                 ("device_row_tiles", _) => 105,
-                ("exc_row_tiles_post", _) => 1,
+                ("exc_row_tiles_post" | "exc_row_tiles_inner", _) => 1,
                 // Two calls: the second runs the variant's plain path (its test fails).
                 _ => 2,
             };

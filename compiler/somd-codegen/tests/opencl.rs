@@ -3251,9 +3251,10 @@ public class Main {
 
 /// SOMD loops whose iterations each walk a row of a read-only matrix from column 0 to a
 /// bound the same for every row get a row-tiles variant (`rowtiles.rs`) reading the row
-/// from `__local` memory; loops whose rows are not proven to exist, whose inner body
-/// writes an array, calls a helper or may fail, whose bound reads an element, or whose
-/// body holds a `break` get none. Every kernel builds on the test device.
+/// from `__local` memory, also where the inner body may fail; loops whose rows are not
+/// proven to exist, whose inner body writes an array or calls a helper, whose bound reads
+/// an element, or whose body holds a `break` get none. Every kernel builds on the test
+/// device.
 #[test]
 fn rows_walked_in_order_get_a_tiles_variant() {
     let source = r#"
@@ -3341,7 +3342,8 @@ public class Main {
     let tiles = |name: &str| kernel(name).and_then(|k| k.tiles.as_ref()).map(|t| t.name.clone());
     assert_eq!(tiles("Main_matvec").as_deref(), Some("Main_matvec_tiles"));
     assert_eq!(tiles("Main_alias").as_deref(), Some("Main_alias_tiles"));
-    for name in ["Main_other", "Main_writes", "Main_calls", "Main_fails", "Main_element"] {
+    assert_eq!(tiles("Main_fails").as_deref(), Some("Main_fails_tiles"));
+    for name in ["Main_other", "Main_writes", "Main_calls", "Main_element"] {
         assert!(kernel(name).is_some(), "no kernel {name}");
         assert_eq!(tiles(name), None, "{name}");
     }
@@ -3357,6 +3359,11 @@ public class Main {
     // Floats take tiles of 64 columns; the bound `n - 2` is Java's `int` subtraction.
     let alias = &kernel("Main_alias").map(|k| k.standalone.clone()).unwrap_or_default();
     assert!(alias.contains("__local float somd_rt0[4160];"), "{alias}");
+    // `x[j]` for `j < n` is checked in the tiles too; `g`'s rows are read from the tile.
+    let fails = &kernel("Main_fails").map(|k| k.standalone.clone()).unwrap_or_default();
+    let tiled = fails.split("__kernel void Main_fails_tiles").nth(1).unwrap_or_default();
+    assert!(tiled.contains("= somd_tr0[j - somd_j0], ("), "{tiled}");
+    assert!(tiled.contains(" * x[SOMD_INDEX("), "{tiled}");
     if let Some(ctx) = test_device() {
         build(ctx, "rowtiles", &set, false).unwrap_or_else(|e| panic!("{e}"));
     }

@@ -26,8 +26,9 @@
 //!   `+` and `-`;
 //! - `body` reads the staged matrices only as `r[j]` with `r` a local naming row `i` of a
 //!   2-D parameter of primitives the function never writes (formed in `pre`), or as
-//!   `m[i][j]` with row `m[i]` proven to exist; writes locals only; calls nothing; and
-//!   cannot fail (its other accesses are proven in range);
+//!   `m[i][j]` with row `m[i]` proven to exist; writes locals only; calls nothing but the
+//!   library's `Math` functions (it may fail, as in the plain kernel: its checks are expressions, which leave no
+//!   work-item out of a barrier, and record the iteration's key);
 //! - the body of the parallel loop has no `break`, `continue`, `return` or label, so every
 //!   work-item reaches the same barriers.
 //!
@@ -190,6 +191,8 @@ pub(super) fn row_tiles_plan<'b>(
         | ExprKind::IncDec { target, .. } => {
             ok &= matches!(func.expr(*target).kind, ExprKind::Local(l) if l != index);
         }
+        // `Math.max` and the library's other `Math` functions: no effect, no barrier.
+        ExprKind::Call { func: f, receiver: None, .. } if walk::library_math(module, *f) => {}
         ExprKind::Call { .. } => ok = false,
         _ => {}
     });
@@ -200,17 +203,9 @@ pub(super) fn row_tiles_plan<'b>(
     let row_bytes: usize = sizes.iter().sum();
     let cols =
         [64, 32, 16].into_iter().find(|k| 2 * TILE_ROWS * (k + 1) * row_bytes <= MAX_TILE_BYTES)?;
-    // The body's other accesses are proven in range, and nothing else in it may fail.
-    let staged = |e: ExprId| reads.contains_key(&e) || unchecked || cx.proven.contains(&e);
-    let mut fails = false;
-    walk::each_stmt(inner, &mut |stmt| {
-        for root in walk::stmt_roots(stmt) {
-            fails |= walk::may_fail(func, root, &staged, &cannot_throw);
-        }
-    });
-    if fails {
-        return None;
-    }
+    // The body may fail as it does in the plain kernel: its checks are expressions (no
+    // work-item leaves before a barrier), a failure keeps the iteration's key, and the
+    // loop runs on to `n`, no further than the staged rows reach.
     // The bound: the same for every work-item of the launch, and it cannot fail.
     let assigned = walk::assigned_in_block(func, &func.body);
     let staged_row = |a: ExprId| row_of(a).is_some_and(|m| tiles.iter().any(|(t, _)| *t == m));
