@@ -48,6 +48,16 @@
  * local store and load), against a plain read (thirty-seventh session). */
 #define SOMD_ACTIVE(flag) (*(volatile const bool *)&(flag))
 
+/* ---- row tiles of SOMD loops (compiler: opencl/rowtiles.rs) ----
+ * SOMD_ROW_COLS(n, w): the columns of a row tile whose two buffers take at most 24 KiB
+ * with `n` and at most 40 KiB with `w`: `w` where the device has 48 KiB of local memory or
+ * more (the runtime builds with -DSOMD_WIDE_TILES), else `n`. */
+#ifdef SOMD_WIDE_TILES
+#define SOMD_ROW_COLS(n, w) (w)
+#else
+#define SOMD_ROW_COLS(n, w) (n)
+#endif
+
 /* ---- local-memory tiles of `@` kernels ----
  * A tiled loop waits at a barrier after each tile only when another tile follows (nothing
  * overwrites the last one); the runtime builds with -DSOMD_TILE_LAST_BARRIER=1 under

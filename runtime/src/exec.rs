@@ -342,6 +342,10 @@ pub struct Switches {
     /// `SOMD_ROW_TILES=0|1`: a kernel walking rows never / always launches its tiles
     /// variant (`device::row_tiles`); unset: on a GPU, for long rows.
     pub row_tiles: Option<bool>,
+    /// `SOMD_WIDE_TILES=0`: row tiles keep the columns that fit 24 KiB of local memory
+    /// on every device (programs are built without `-DSOMD_WIDE_TILES`;
+    /// `opencl/program.rs`).
+    pub wide_tiles: bool,
     /// `SOMD_COARSEN=F`: elements per work-item of a coarsened reduction (0: one each).
     pub coarsen: Option<usize>,
     /// `SOMD_NESTED_FORM=lanes|slices`: the form of a nested fold.
@@ -427,6 +431,7 @@ impl Default for Switches {
             hold_rows: true,
             lanes: None,
             row_tiles: None,
+            wide_tiles: true,
             coarsen: None,
             nested_form: None,
             constant_limit: None,
@@ -531,6 +536,7 @@ impl Switches {
             hold_rows: text("SOMD_HOLD_ROWS").as_deref() != Some("0"),
             lanes,
             row_tiles,
+            wide_tiles: !matches!(text("SOMD_WIDE_TILES").as_deref(), Some("0" | "off")),
             coarsen,
             nested_form: match text("SOMD_NESTED_FORM").as_deref() {
                 Some("lanes") => Some(NestedForm::Lanes),

@@ -3376,7 +3376,8 @@ fn device_widened_kernels_match_one_element_per_work_item() {
     assert!(outputs.windows(2).all(|w| w[0] == w[1]));
 }
 
-/// Under `SOMD_ROW_TILES=1` (the tiles variant on any device, PoCL included), the SOMD
+/// Under `SOMD_ROW_TILES=1` (the tiles variant on any device, PoCL included), with wide
+/// tiles and under `SOMD_WIDE_TILES=0`, the SOMD
 /// methods of `device_row_tiles` that walk their rows in order launch their tiles variant
 /// (`rowtiles.rs`) at every call and print what the Java twin prints, as under
 /// `SOMD_ROW_TILES=0`, where none does; `exc_row_tiles_post` and `exc_row_tiles_inner`
@@ -3393,11 +3394,17 @@ fn kernels_walking_rows_run_in_row_tiles() {
         let Some((binary, expected)) = built_with_expected("tests/run", name) else {
             continue; // a filter left it out
         };
-        for tiles in ["1", "0"] {
-            let env = [("SOMD_TRACE", "json"), ("SOMD_ROW_TILES", tiles)];
+        // Tiles of the columns the device's local memory holds (on PoCL, 64 `double`s),
+        // of those every device holds (`SOMD_WIDE_TILES=0`: 32), and none.
+        for (tiles, wide) in [("1", "1"), ("1", "0"), ("0", "1")] {
+            let env =
+                [("SOMD_TRACE", "json"), ("SOMD_ROW_TILES", tiles), ("SOMD_WIDE_TILES", wide)];
             let outcome = run_with_env(binary, &expected.args, *opencl, &env);
             if let Some(why) = compare(&expected, &untraced(&outcome)) {
-                panic!("{name} under SOMD_ROW_TILES={tiles}: {why}\n{}", outcome.stderr);
+                panic!(
+                    "{name} under SOMD_ROW_TILES={tiles} SOMD_WIDE_TILES={wide}: {why}\n{}",
+                    outcome.stderr
+                );
             }
             let launched: Vec<String> = outcome
                 .stderr

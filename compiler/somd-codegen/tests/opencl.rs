@@ -3350,10 +3350,14 @@ public class Main {
     // `leaves` is no parallel loop (its `break`).
     assert!(tiles("Main_leaves").is_none());
     // The matrix times a vector: `x.length` columns of `g`'s rows, 32 at a time (two
-    // buffers of 32 rows of 33 `double`s), read from the tile; its plain path checks the
-    // columns where `g`'s rows may be shorter than `x`.
+    // buffers of 32 rows of 33 `double`s), or 64 on a device with the local memory for
+    // them, read from the tile; its plain path checks the columns where `g`'s rows may be
+    // shorter than `x`.
     let matvec = &kernel("Main_matvec").map(|k| k.standalone.clone()).unwrap_or_default();
-    assert!(matvec.contains("__local double somd_rt0[2112];"), "{matvec}");
+    assert!(
+        matvec.contains("__local double somd_rt0[2 * 32 * (SOMD_ROW_COLS(32, 64) + 1)];"),
+        "{matvec}"
+    );
     assert!(matvec.contains("somd_tiled = get_local_size(0) == 256 && somd_n <= (long)g_len1;"));
     assert!(matvec.contains("s = (s + (somd_tr0[j - somd_j0] * x[j]));"), "{matvec}");
     // Floats take tiles of 64 columns; the bound `n - 2` is Java's `int` subtraction.

@@ -12,7 +12,8 @@
 //! elements per work-item of its widened elementwise kernels (`SOMD_WIDEN`), and
 //! `-DSOMD_HIST_PAIRS` under `SOMD_HIST_LAYOUT=pairs` (the `long` histogram table layout),
 //! `-DSOMD_TILE_LAST_BARRIER=1` under `SOMD_TILE_LAST_BARRIER=1` and `-DSOMD_TILE_SMALL=1`
-//! under `SOMD_TILE_SMALL=1` (tiled `@` loops)
+//! under `SOMD_TILE_SMALL=1` (tiled `@` loops), `-DSOMD_WIDE_TILES` on a device with 48 KiB
+//! of local memory or more (wider row tiles; not under `SOMD_WIDE_TILES=0`)
 //! and `-DSOMD_HOLD_OFF` with `SOMD_HOLD_ROWS=0` (no row held in registers across a fold).
 //!
 //! # Binary cache
@@ -101,6 +102,12 @@ impl ProgramDesc<'_> {
         // A tiled `@` loop's barrier after its last tile (`runtime/cl/somd_java.cl`).
         if switches.tile_last_barrier {
             options.push_str(" -DSOMD_TILE_LAST_BARRIER=1");
+        }
+        // Row tiles of 40 KiB rather than 24 where the local memory holds them
+        // (`SOMD_ROW_COLS` in `somd_java.cl`), unless `SOMD_WIDE_TILES=0`.
+        let local = ctx.device.local_mem_size().unwrap_or(0);
+        if switches.wide_tiles && local >= 48 << 10 {
+            options.push_str(" -DSOMD_WIDE_TILES");
         }
         // No row held in registers across a fold (`SOMD_HOLD_ROWS=0`; `somd_java.cl`).
         if !switches.hold_rows {

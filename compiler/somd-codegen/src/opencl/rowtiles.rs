@@ -56,6 +56,11 @@ pub(super) const TILE_GROUP: usize = 256;
 /// The most `__local` memory the two buffers of the staged matrices take: below the 32 KiB
 /// every OpenCL device has, with room for the runtime's own.
 const MAX_TILE_BYTES: usize = 24 * 1024;
+/// The most they take on a device with 48 KiB or more, where the runtime builds programs
+/// with `-DSOMD_WIDE_TILES` (`SOMD_ROW_COLS` in `runtime/cl/somd_java.cl`): 64 columns of
+/// `double`s took 0.269 ms a call at 4,000 x 4,000 on the H200 by hand where 32 took
+/// 0.298 (ninety-eighth session).
+const MAX_WIDE_TILE_BYTES: usize = 40 * 1024;
 
 /// A parallel loop body run in row tiles (module doc).
 pub(super) struct RowTiles<'b> {
@@ -70,8 +75,9 @@ pub(super) struct RowTiles<'b> {
     tiles: Vec<(LocalId, String)>,
     /// The staged element reads and the tile each reads.
     reads: HashMap<ExprId, usize>,
-    /// Columns per tile.
-    cols: usize,
+    /// Columns per tile: the narrow count, and the wide one where the device has the
+    /// local memory for it.
+    cols: (usize, usize),
 }
 
 /// The row-tiles plan of `body`, the body of a 1-D parallel loop over `dim` (step 1, up),
@@ -199,10 +205,13 @@ pub(super) fn row_tiles_plan<'b>(
     if !ok || tiles.is_empty() {
         return None;
     }
-    // The widest tiles whose two buffers fit.
+    // The widest tiles whose two buffers fit, in any device's local memory and in a large
+    // one's.
     let row_bytes: usize = sizes.iter().sum();
-    let cols =
-        [64, 32, 16].into_iter().find(|k| 2 * TILE_ROWS * (k + 1) * row_bytes <= MAX_TILE_BYTES)?;
+    let widest = |limit: usize| {
+        [64, 32, 16].into_iter().find(|k| 2 * TILE_ROWS * (k + 1) * row_bytes <= limit)
+    };
+    let cols = (widest(MAX_TILE_BYTES)?, widest(MAX_WIDE_TILE_BYTES)?);
     // The body may fail as it does in the plain kernel: its checks are expressions (no
     // work-item leaves before a barrier), a failure keeps the iteration's key, and the
     // loop runs on to `n`, no further than the staged rows reach.
@@ -265,8 +274,27 @@ impl Writer<'_> {
     ) -> R<String> {
         let [l1, l2, l3, l4, l5, l6, l7, l8] = std::array::from_fn(|d| Level(level.0 + d));
         let (lo, hi) = (self.bound(cx, dim, &dim.lo)?, self.bound(cx, dim, &dim.hi)?);
-        let (rows, group, cols) = (TILE_ROWS, TILE_GROUP, plan.cols);
-        let span = rows * (cols + 1);
+        let (rows, group) = (TILE_ROWS, TILE_GROUP);
+        // The columns per tile (`k`), as a number or, where a large local memory takes
+        // more, the build's choice (`SOMD_ROW_COLS`); `k1` a tile row's elements (one more:
+        // a warp's reads of one column fall in different banks), `span` a buffer's.
+        let (k, kl, k1, span, cells) = match plan.cols {
+            (n, w) if n == w => (
+                n.to_string(),
+                format!("{n}L"),
+                (n + 1).to_string(),
+                (rows * (n + 1)).to_string(),
+                (rows * n).to_string(),
+            ),
+            _ => (
+                "somd_tk".to_string(),
+                "(long)somd_tk".to_string(),
+                "(somd_tk + 1)".to_string(),
+                format!("({rows} * (somd_tk + 1))"),
+                format!("({rows} * somd_tk)"),
+            ),
+        };
+        let cols = &k;
         let mut out = String::new();
         // `pre` and `post` are written statement by statement: no temporaries of the plain
         // iteration's (`sin`/`cos` pairs, vector loads, declared in its own block) apply.
@@ -276,10 +304,18 @@ impl Writer<'_> {
         let j = cx.name(plan.index).to_string();
         writeln!(
             out,
-            "{l1}/* Row tiles: {rows} iterations per group of {group}; the first {rows} work-items run them, reading {cols} columns of their rows at a time from local memory, while the others copy the next columns. */"
+            "{l1}/* Row tiles: {rows} iterations per group of {group}; the first {rows} work-items run them, reading `{cols}` columns of their rows at a time from local memory, while the others copy the next columns. */"
         )?;
+        let size = match plan.cols {
+            (n, w) if n == w => (2 * rows * (n + 1)).to_string(),
+            (n, w) => format!("2 * {rows} * (SOMD_ROW_COLS({n}, {w}) + 1)"),
+        };
         for (t, (_, elem)) in plan.tiles.iter().enumerate() {
-            writeln!(out, "{l1}__local {elem} somd_rt{t}[{}];", 2 * span)?;
+            writeln!(out, "{l1}__local {elem} somd_rt{t}[{size}];")?;
+        }
+        let (n, w) = plan.cols;
+        if n != w {
+            writeln!(out, "{l1}const int somd_tk = SOMD_ROW_COLS({n}, {w});")?;
         }
         writeln!(out, "{l1}const int somd_lid = (int)get_local_id(0);")?;
         writeln!(out, "{l1}const long somd_row0 = (long)get_group_id(0) * {rows}L;")?;
@@ -322,11 +358,10 @@ impl Writer<'_> {
          -> R<()> {
             let lv2 = lv.next();
             writeln!(out, "{lv}{{")?;
-            writeln!(out, "{lv2}const int somd_cn = (int)min({cols}L, somd_n - ({col0}));")?;
+            writeln!(out, "{lv2}const int somd_cn = (int)min({kl}, somd_n - ({col0}));")?;
             writeln!(
                 out,
-                "{lv2}for (int somd_e = {me}; somd_e < {}; somd_e += {copiers}) {{",
-                rows * cols
+                "{lv2}for (int somd_e = {me}; somd_e < {cells}; somd_e += {copiers}) {{"
             )?;
             let lv3 = lv2.next();
             writeln!(out, "{lv3}const int somd_cr = somd_e / {cols};")?;
@@ -335,9 +370,8 @@ impl Writer<'_> {
             for (t, name) in names.iter().enumerate() {
                 writeln!(
                     out,
-                    "{}somd_rt{t}[{buf} * {span} + somd_cr * {} + somd_cc] = {name}[((long)({lo}) + somd_row0 + somd_cr) * (long){name}_len1 + ({col0}) + somd_cc];",
+                    "{}somd_rt{t}[{buf} * {span} + somd_cr * {k1} + somd_cc] = {name}[((long)({lo}) + somd_row0 + somd_cr) * (long){name}_len1 + ({col0}) + somd_cc];",
                     lv3.next(),
-                    cols + 1
                 )?;
             }
             writeln!(out, "{lv3}}}")?;
@@ -349,17 +383,16 @@ impl Writer<'_> {
         copy(&mut out, l3, "0", "0L", "somd_lid", group)?;
         writeln!(out, "{l3}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(out, "{l3}int somd_b = 0;")?;
-        writeln!(out, "{l3}for (long somd_k0 = 0; somd_k0 < somd_n; somd_k0 += {cols}L) {{")?;
+        writeln!(out, "{l3}for (long somd_k0 = 0; somd_k0 < somd_n; somd_k0 += {kl}) {{")?;
         writeln!(out, "{l4}const int somd_j0 = (int)somd_k0;")?;
-        writeln!(out, "{l4}const int somd_kn = (int)min({cols}L, somd_n - somd_k0);")?;
+        writeln!(out, "{l4}const int somd_kn = (int)min({kl}, somd_n - somd_k0);")?;
         writeln!(out, "{l4}if (somd_lid < {rows}) {{")?;
         writeln!(out, "{l5}if (somd_active) {{")?;
         for (t, _) in plan.tiles.iter().enumerate() {
             writeln!(
                 out,
-                "{l6}__local const {} *somd_tr{t} = somd_rt{t} + somd_b * {span} + somd_lid * {};",
+                "{l6}__local const {} *somd_tr{t} = somd_rt{t} + somd_b * {span} + somd_lid * {k1};",
                 plan.tiles[t].1,
-                cols + 1
             )?;
         }
         for (e, t) in &plan.reads {
@@ -380,12 +413,12 @@ impl Writer<'_> {
         writeln!(out, "{l7}}}")?;
         writeln!(out, "{l6}}}")?;
         writeln!(out, "{l5}}}")?;
-        writeln!(out, "{l4}}} else if (somd_k0 + {cols}L < somd_n) {{")?;
+        writeln!(out, "{l4}}} else if (somd_k0 + {kl} < somd_n) {{")?;
         copy(
             &mut out,
             l5,
             "(1 - somd_b)",
-            &format!("somd_k0 + {cols}L"),
+            &format!("somd_k0 + {kl}"),
             &format!("somd_lid - {rows}"),
             group - rows,
         )?;
