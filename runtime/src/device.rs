@@ -2443,7 +2443,11 @@ impl Planned {
     /// Whether this launch runs the tiles variant of its kernel ([`row_tiles`]): the
     /// variant's groups of [`TILE_GROUP`] must fit the kernel on its device.
     fn tiles(&self) -> bool {
-        let Some((tiles, inner)) = &self.desc.tiles else { return false };
+        // A kernel has a rows variant or a tiles variant, never both (`launched` prefers
+        // the rows variant).
+        let Some((tiles, inner)) = self.desc.tiles.as_ref().filter(|_| !self.rows()) else {
+            return false;
+        };
         let inner = inner.as_ref().and_then(|rule| rule.eval(&self.values));
         let fits = self.program.kernel(tiles).is_ok_and(|k| k.max_local() >= TILE_GROUP);
         fits && row_tiles(self.ctx, inner)

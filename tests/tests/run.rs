@@ -3382,14 +3382,22 @@ fn device_widened_kernels_match_one_element_per_work_item() {
 /// (`rowtiles.rs`) at every call and print what the Java twin prints, as under
 /// `SOMD_ROW_TILES=0`, where none does; `exc_row_tiles_post` and `exc_row_tiles_inner`
 /// raise their first failing row's exception from the tiles, and `exc_row_tiles_bound`,
-/// whose inner bound runs past the rows, its exception from the variant's plain path.
+/// whose inner bound runs past the rows, and `exc_row_tiles_second`, whose second matrix
+/// is shorter than the range, their exceptions from the variant's plain path, as
+/// `device_row_tiles_guarded` runs its rows there where a guarded second matrix is short.
 #[test]
 fn kernels_walking_rows_run_in_row_tiles() {
     let Some(opencl) = &opencl_placement() else {
         return; // skipped loudly by `placements`
     };
-    let names =
-        ["device_row_tiles", "exc_row_tiles_post", "exc_row_tiles_inner", "exc_row_tiles_bound"];
+    let names = [
+        "device_row_tiles",
+        "device_row_tiles_guarded",
+        "exc_row_tiles_post",
+        "exc_row_tiles_inner",
+        "exc_row_tiles_bound",
+        "exc_row_tiles_second",
+    ];
     for name in names {
         let Some((binary, expected)) = built_with_expected("tests/run", name) else {
             continue; // a filter left it out
@@ -3418,7 +3426,10 @@ fn kernels_walking_rows_run_in_row_tiles() {
                 (_, "0") => 0,
                 // 35 shapes, three methods each.
                 ("device_row_tiles", _) => 105,
-                ("exc_row_tiles_post" | "exc_row_tiles_inner", _) => 1,
+                // Twelve shapes, two methods each (with a short `h` the variant runs its
+                // rows as written).
+                ("device_row_tiles_guarded", _) => 24,
+                ("exc_row_tiles_post" | "exc_row_tiles_inner" | "exc_row_tiles_second", _) => 1,
                 // Two calls: the second runs the variant's plain path (its test fails).
                 _ => 2,
             };

@@ -3251,10 +3251,10 @@ public class Main {
 
 /// SOMD loops whose iterations each walk a row of a read-only matrix from column 0 to a
 /// bound the same for every row get a row-tiles variant (`rowtiles.rs`) reading the row
-/// from `__local` memory, also where the inner body may fail; loops whose rows are not
-/// proven to exist, whose inner body writes an array or calls a helper, whose bound reads
-/// an element, or whose body holds a `break` get none. Every kernel builds on the test
-/// device.
+/// from `__local` memory, also where the inner body may fail, and a matrix that need not
+/// have the rows of the loop's range under a test that it has; loops whose inner body
+/// writes an array or calls a helper, whose bound reads an element or a row that may not
+/// exist, or whose body holds a `break` get none. Every kernel builds on the test device.
 #[test]
 fn rows_walked_in_order_get_a_tiles_variant() {
     let source = r#"
@@ -3279,11 +3279,20 @@ public class Main {
         }
         return out;
     }
-    static double[] other(dist(dim = 1) double[][] g, double[][] h) {
+    static double[] other(dist(dim = 1) double[][] g, double[][] h, int n) {
         double[] out = new double[g.length];
         for (int i = 0; i < g.length; i++) {
             double s = 0;
-            for (int j = 0; j < g[i].length; j++) s += h[i][j];
+            for (int j = 0; j < n; j++) s += h[i][j];
+            out[i] = s;
+        }
+        return out;
+    }
+    static double[] bound(dist(dim = 1) double[][] g, double[][] h) {
+        double[] out = new double[g.length];
+        for (int i = 0; i < g.length; i++) {
+            double s = 0;
+            for (int j = 0; j < h[i].length; j++) s += g[i][j];
             out[i] = s;
         }
         return out;
@@ -3343,7 +3352,10 @@ public class Main {
     assert_eq!(tiles("Main_matvec").as_deref(), Some("Main_matvec_tiles"));
     assert_eq!(tiles("Main_alias").as_deref(), Some("Main_alias_tiles"));
     assert_eq!(tiles("Main_fails").as_deref(), Some("Main_fails_tiles"));
-    for name in ["Main_other", "Main_writes", "Main_calls", "Main_element"] {
+    assert_eq!(tiles("Main_other").as_deref(), Some("Main_other_tiles"));
+    let other = &kernel("Main_other").map(|k| k.standalone.clone()).unwrap_or_default();
+    assert!(other.contains("(long)(g_len0) <= (long)h_len0 && somd_n <= (long)h_len1"));
+    for name in ["Main_bound", "Main_writes", "Main_calls", "Main_element"] {
         assert!(kernel(name).is_some(), "no kernel {name}");
         assert_eq!(tiles(name), None, "{name}");
     }

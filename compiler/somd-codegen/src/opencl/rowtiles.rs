@@ -25,16 +25,18 @@
 //!   nothing assigns and lengths of array parameters (or of a staged matrix's row), with
 //!   `+` and `-`;
 //! - `body` reads the staged matrices only as `r[j]` with `r` a local naming row `i` of a
-//!   2-D parameter of primitives the function never writes (formed in `pre`), or as
-//!   `m[i][j]` with row `m[i]` proven to exist; writes locals only; calls nothing but the
+//!   2-D parameter of primitives the function never writes, or as `m[i][j]`; writes
+//!   locals only; calls nothing but the
 //!   library's `Math` functions (it may fail, as in the plain kernel: its checks are expressions, which leave no
 //!   work-item out of a barrier, and record the iteration's key);
 //! - the body of the parallel loop has no `break`, `continue`, `return` or label, so every
 //!   work-item reaches the same barriers.
 //!
 //! `post` runs in the work-items that have an iteration, as written. The staged reads are
-//! in range when each staged matrix's rows are at least `n` long and the group has
-//! [`TILE_GROUP`] work-items: tests the same for the whole group; where one fails the
+//! in range when each staged matrix has every row of the loop's range (the copies read
+//! them all, whether or not the body's reads are conditional) and its rows are at least
+//! `n` long, and the group has [`TILE_GROUP`] work-items: tests the same for the whole
+//! launch; where one fails the
 //! kernel runs each iteration as the plain kernel does ([`Writer::row_tiled`]). The host
 //! launches the variant on a GPU when the inner loop is long enough
 //! (`rt::device::row_tiles`), or under `SOMD_ROW_TILES=1` on any device.
@@ -139,8 +141,9 @@ pub(super) fn row_tiles_plan<'b>(
             && !cx.held.contains(&p)
             && matches!(&func.local(p).ty, Type::Array(row) if matches!(&**row, Type::Array(e) if matches!(**e, Type::Prim(_))))
     };
-    // The matrix whose row `i` the array expression `a` names, where that row exists: a
-    // local naming it (formed in `pre`, which cannot fail), or `m[i]` proven in range.
+    // The matrix whose row `i` the array expression `a` names: a local naming it, or
+    // `m[i]` itself. Whether the row exists is the kernel's test, for the whole range of
+    // rows (a read under `if (i < h.length)` is proven only there; review 179).
     let row_of = |a: ExprId| -> Option<LocalId> {
         match func.expr(a).kind {
             ExprKind::Local(l) => {
@@ -159,8 +162,7 @@ pub(super) fn row_tiles_plan<'b>(
             }
             ExprKind::Index { array, index } => {
                 let ExprKind::Local(m) = func.expr(array).kind else { return None };
-                (stageable(m) && is_row_index(index) && (unchecked || cx.proven.contains(&a)))
-                    .then_some(m)
+                (stageable(m) && is_row_index(index)).then_some(m)
             }
             _ => None,
         }
@@ -340,8 +342,17 @@ impl Writer<'_> {
         let n = self.expr(cx, plan.bound)?;
         writeln!(out, "{l2}const long somd_n = (long)({n});")?;
         let mut fits = vec![format!("get_local_size(0) == {group}")];
+        // Every row of the range exists in each staged matrix (the copies read them all)
+        // and is at least `n` long.
+        if lo != "0" {
+            fits.push(format!("(long)({lo}) >= 0L"));
+        }
         for (m, _) in &plan.tiles {
-            fits.push(format!("somd_n <= (long){}_len1", cx.name(*m)));
+            let name = cx.name(*m);
+            if hi != format!("{name}_len0") {
+                fits.push(format!("(long)({hi}) <= (long){name}_len0"));
+            }
+            fits.push(format!("somd_n <= (long){name}_len1"));
         }
         writeln!(out, "{l2}somd_tiled = {};", fits.join(" && "))?;
         writeln!(out, "{l2}if (somd_tiled) {{")?;
