@@ -82,19 +82,7 @@ pub(super) fn block_plan<'b>(
     if !cx.privates.is_empty() || cx.hist.is_some() {
         return None;
     }
-    let mut jumps = false;
-    walk::each_stmt(cell, &mut |s| {
-        jumps |= matches!(
-            s,
-            Stmt::Break(_)
-                | Stmt::Continue(_)
-                | Stmt::Return(_)
-                | Stmt::Labeled { .. }
-                | Stmt::Sync { .. }
-                | Stmt::ThrowUnderflow { .. }
-        );
-    });
-    if jumps {
+    if jumps(cell) {
         return None;
     }
     let at = cell.stmts.iter().position(|s| counted_from_zero(func, s).is_some())?;
@@ -116,11 +104,8 @@ pub(super) fn block_plan<'b>(
             },
             _ => return None,
         };
-        // Clamped work-items run `pre` too: it may call library `Math` functions only.
-        let pure = |f: FuncId| walk::library_math(module, f);
-        if may_fail_calling(cx, unchecked, value, &cannot_throw)
-            || !walk::effect_free(func, value, &pure)
-        {
+        // Clamped work-items run `pre` too.
+        if !settled(w, cx, value) {
             return None;
         }
     }
@@ -131,16 +116,7 @@ pub(super) fn block_plan<'b>(
         _ => None,
     };
     let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
-    // A 2-D parameter of primitives that the function never writes, itself or through a
-    // callee.
-    let stageable = |p: LocalId| {
-        func.local(p).kind == LocalKind::Param
-            && !written.contains(&p)
-            && !cx.narrow.contains_key(&p)
-            && !cx.staged.contains(&p)
-            && !cx.held.contains(&p)
-            && matches!(&func.local(p).ty, Type::Array(row) if matches!(&**row, Type::Array(e) if matches!(**e, Type::Prim(_))))
-    };
+    let stageable = |p: LocalId| stageable(cx, p, written);
     // The row `(matrix, dimension)` that the array expression `a` names: a local naming
     // row `i` or `j` of a stageable matrix (its only value), or `m[i]` / `m[j]` itself.
     let row_of = |a: ExprId| -> Option<(LocalId, usize)> {
@@ -223,6 +199,48 @@ pub(super) fn block_plan<'b>(
     }
     let bound = uniform_bound(cx, unchecked, test, &blocks, &row_of)?;
     Some(BlockPlan { pre, index, body, post, bound, blocks, reads })
+}
+
+/// Whether `block` holds a statement that would take some work-items of a group past a
+/// barrier that others wait at (a jump, a label, a `sync` or a throw), which staging in
+/// blocks or row tiles (`rowtiles.rs`) cannot have.
+pub(super) fn jumps(block: &Block) -> bool {
+    let mut jumps = false;
+    walk::each_stmt(block, &mut |s| {
+        jumps |= matches!(
+            s,
+            Stmt::Break(_)
+                | Stmt::Continue(_)
+                | Stmt::Return(_)
+                | Stmt::Labeled { .. }
+                | Stmt::Sync { .. }
+                | Stmt::ThrowUnderflow { .. }
+        );
+    });
+    jumps
+}
+
+/// Whether `value` cannot fail and has no effect, calling the library's `Math` functions
+/// at most: work-items without a cell or iteration of their own may evaluate it.
+pub(super) fn settled(w: &Writer, cx: &FnCx, value: ExprId) -> bool {
+    let module = w.module;
+    let cannot_throw = |f: FuncId| walk::call_cannot_throw(module, f);
+    let pure = |f: FuncId| walk::library_math(module, f);
+    !may_fail_calling(cx, w.options.unchecked, value, &cannot_throw)
+        && walk::effect_free(cx.func, value, &pure)
+}
+
+/// Whether parameter `p` is a 2-D array of primitives that the function never writes,
+/// itself or through a callee (`written`), and no other form holds (narrow, staged or
+/// held rows): its rows may be copied into `__local` memory.
+pub(super) fn stageable(cx: &FnCx, p: LocalId, written: &HashSet<LocalId>) -> bool {
+    let func = cx.func;
+    func.local(p).kind == LocalKind::Param
+        && !written.contains(&p)
+        && !cx.narrow.contains_key(&p)
+        && !cx.staged.contains(&p)
+        && !cx.held.contains(&p)
+        && matches!(&func.local(p).ty, Type::Array(row) if matches!(&**row, Type::Array(e) if matches!(**e, Type::Prim(_))))
 }
 
 /// `{ int k = 0; for (; k < n; k++) body }` (`k += 1` too): `k`, `n` and the body (also the

@@ -41,7 +41,7 @@
 //! launches the variant on a GPU when the inner loop is long enough
 //! (`rt::device::row_tiles`), or under `SOMD_ROW_TILES=1` on any device.
 
-use super::blocks::counted_from_zero;
+use super::blocks::{counted_from_zero, jumps, settled, stageable};
 use super::writer::{may_fail_calling, FnCx, Writer, R};
 use super::Level;
 use somd_mir::analysis::walk;
@@ -96,19 +96,7 @@ pub(super) fn row_tiles_plan<'b>(
     if !cx.privates.is_empty() || cx.hist.is_some() || dim.step != 1 || dim.reversed {
         return None;
     }
-    let mut jumps = false;
-    walk::each_stmt(body, &mut |s| {
-        jumps |= matches!(
-            s,
-            Stmt::Break(_)
-                | Stmt::Continue(_)
-                | Stmt::Return(_)
-                | Stmt::Labeled { .. }
-                | Stmt::Sync { .. }
-                | Stmt::ThrowUnderflow { .. }
-        );
-    });
-    if jumps {
+    if jumps(body) {
         return None;
     }
     let at = body.stmts.iter().position(|s| counted_from_zero(func, s).is_some())?;
@@ -120,27 +108,15 @@ pub(super) fn row_tiles_plan<'b>(
     for stmt in pre {
         // Declarations only: they run before the test of the tiles, in every work-item.
         let Stmt::Let { init: Some(value), .. } = stmt else { return None };
-        // Work-items without an iteration run `pre` too: library `Math` calls only.
-        let pure = |f: FuncId| walk::library_math(module, f);
-        if may_fail_calling(cx, unchecked, *value, &cannot_throw)
-            || !walk::effect_free(func, *value, &pure)
-        {
+        // Work-items without an iteration run `pre` too.
+        if !settled(w, cx, *value) {
             return None;
         }
     }
     let is_row_index =
         |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == dim.index);
     let is_index = |e: ExprId| matches!(func.expr(e).kind, ExprKind::Local(l) if l == index);
-    // A 2-D parameter of primitives that the function never writes, itself or through a
-    // callee.
-    let stageable = |p: LocalId| {
-        func.local(p).kind == LocalKind::Param
-            && !written.contains(&p)
-            && !cx.narrow.contains_key(&p)
-            && !cx.staged.contains(&p)
-            && !cx.held.contains(&p)
-            && matches!(&func.local(p).ty, Type::Array(row) if matches!(&**row, Type::Array(e) if matches!(**e, Type::Prim(_))))
-    };
+    let stageable = |p: LocalId| stageable(cx, p, written);
     // The matrix whose row `i` the array expression `a` names: a local naming it, or
     // `m[i]` itself. Whether the row exists is the kernel's test, for the whole range of
     // rows (a read under `if (i < h.length)` is proven only there; review 179).
