@@ -505,28 +505,19 @@ impl Switches {
                 false
             }
         };
-        let row_tiles = match text("SOMD_ROW_TILES").as_deref() {
-            None | Some("") => None,
-            Some("1") => Some(true),
-            Some("0" | "off") => Some(false),
-            Some(other) => {
-                warnings.push(format!(
-                    "somd: warning: ignoring SOMD_ROW_TILES={other:?} (expected 0 or 1)"
-                ));
-                None
-            }
-        };
-        let pinned = match text("SOMD_PINNED").as_deref() {
+        // A switch that forces one way or the other: `1`, `0`, or unset.
+        let mut forced = |name: &str| match text(name).as_deref() {
             None | Some("") => None,
             Some("1") => Some(true),
             Some("0") => Some(false),
             Some(other) => {
-                warnings.push(format!(
-                    "somd: warning: ignoring SOMD_PINNED={other:?} (expected 0 or 1)"
-                ));
+                warnings
+                    .push(format!("somd: warning: ignoring {name}={other:?} (expected 0 or 1)"));
                 None
             }
         };
+        let row_tiles = forced("SOMD_ROW_TILES");
+        let pinned = forced("SOMD_PINNED");
         Switches {
             keep: text("SOMD_KEEP").as_deref() != Some("off"),
             recycle: text("SOMD_RECYCLE").as_deref() != Some("off"),

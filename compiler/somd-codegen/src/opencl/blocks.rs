@@ -312,7 +312,52 @@ fn uniform_bound(
     }
 }
 
+/// The loop of `index` over one staged block or tile from `start`, `body` its body text: a
+/// full one (`somd_kn == full`) runs a loop of a constant count, which the device compiler
+/// unrolls with constant offsets into the tiles; the last one, the one shorter loop.
+pub(super) fn tile_loops(
+    level: Level,
+    index: &str,
+    start: &str,
+    full: &str,
+    body: &str,
+) -> R<String> {
+    let l1 = level.next();
+    let mut out = String::new();
+    writeln!(out, "{level}if (somd_kn == {full}) {{")?;
+    writeln!(out, "{l1}for ({index} = {start}; {index} < {start} + {full}; {index}++) {{")?;
+    out.push_str(body);
+    writeln!(out, "{l1}}}")?;
+    writeln!(out, "{level}}} else {{")?;
+    writeln!(out, "{l1}for ({index} = {start}; {index} < {start} + somd_kn; {index}++) {{")?;
+    out.push_str(body);
+    writeln!(out, "{l1}}}")?;
+    writeln!(out, "{level}}}")?;
+    Ok(out)
+}
+
 impl Writer<'_> {
+    /// The statements after a staged loop (`post`) for the work-items with a cell or
+    /// iteration, at `level` inside the staged branch: under a volatile read of
+    /// `somd_active`, then a barrier closing the branch. Without both, PoCL 3.1 (LLVM 15)
+    /// ran `post`'s store (`out[..] = ..`) for every work-item of the group, also those
+    /// past the end of the range (wrong cells, a corrupted heap). LLVM sinks that store and
+    /// the plain cell's into one block after the last barrier, which PoCL's work-item loops
+    /// then mishandle (fifteen programs of the differential fuzzer's All-Pairs shape,
+    /// `docs/fuzzing.md`; each of the two alone mended some of them). On the H100 the
+    /// barrier costs nothing measurable and the volatile read 1.7% of All-Pairs' kernel at
+    /// 4096^2 x 64, none at 1000^3 (thirty-seventh session, calls 1-3).
+    pub(super) fn active_post(&mut self, cx: &mut FnCx, level: Level, post: &[Stmt]) -> R<String> {
+        let mut out = String::new();
+        writeln!(out, "{level}if (SOMD_ACTIVE(somd_active)) {{")?;
+        for stmt in post {
+            out.push_str(&self.stmt(cx, level.next(), stmt)?);
+        }
+        writeln!(out, "{level}}}")?;
+        writeln!(out, "{level}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        Ok(out)
+    }
+
     /// The cell of a 2-D nest over `dims` in blocks (`plan`), at the kernel's top level:
     /// `idx` declares the work-item's indices (unclamped) and its failure key, `active`
     /// tests that they are in the range, and `plain` is the cell as it is written, run where
@@ -434,35 +479,11 @@ impl Writer<'_> {
         let body = self.block(cx, l7, plan.body);
         cx.blocks.clear();
         let body = body?;
-        // A full block runs a loop of a constant count, which the device compiler unrolls
-        // with constant offsets into the tiles; the last block, the one shorter loop.
-        writeln!(out, "{l5}if (somd_kn == {BLOCK_K}) {{")?;
-        writeln!(out, "{l6}for ({k} = somd_k0; {k} < somd_k0 + {BLOCK_K}; {k}++) {{")?;
-        out.push_str(&body);
-        writeln!(out, "{l6}}}")?;
-        writeln!(out, "{l5}}} else {{")?;
-        writeln!(out, "{l6}for ({k} = somd_k0; {k} < somd_k0 + somd_kn; {k}++) {{")?;
-        out.push_str(&body);
-        writeln!(out, "{l6}}}")?;
-        writeln!(out, "{l5}}}")?;
+        out.push_str(&tile_loops(l5, &k, "somd_k0", &BLOCK_K.to_string(), &body)?);
         writeln!(out, "{l4}}}")?;
         writeln!(out, "{l4}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(out, "{l3}}}")?;
-        // `post` under a volatile read of `somd_active`, and a barrier closing the blocks'
-        // branch: without both, PoCL 3.1 (LLVM 15) ran `post`'s store (`out[..] = ..`) for
-        // every work-item of the group, also those past the end of the range (wrong cells,
-        // a corrupted heap). LLVM sinks that store and the plain cell's into one block after
-        // the last barrier, which PoCL's work-item loops then mishandle (fifteen programs of
-        // the differential fuzzer's All-Pairs shape, `docs/fuzzing.md`; each of the two
-        // alone mended some of them). On the H100 the barrier costs nothing measurable and
-        // the volatile read 1.7% of All-Pairs' kernel at 4096^2 x 64, none at 1000^3
-        // (thirty-seventh session, calls 1-3).
-        writeln!(out, "{l3}if (SOMD_ACTIVE(somd_active)) {{")?;
-        for stmt in plan.post {
-            out.push_str(&self.stmt(cx, l4, stmt)?);
-        }
-        writeln!(out, "{l3}}}")?;
-        writeln!(out, "{l3}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        out.push_str(&self.active_post(cx, l3, plan.post)?);
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l1}}} else if (somd_active) {{")?;
         out.push_str(plain);

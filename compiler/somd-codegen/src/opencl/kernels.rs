@@ -1039,13 +1039,16 @@ impl Writer<'_> {
                 } else {
                     out.push_str(&idx);
                     writeln!(out, "{l1}if (!({})) return;", conds.join(" && "))?;
-                    out.push_str(&self.versioned_body(&mut cx, l1, inner_body, &known)?);
-                }
-                if let (Some(plan), [d], false) = (&tiles, &body.parallel.dims[..], m.widened) {
-                    let plain = self.versioned_body(&mut cx, l2, inner_body, &known)?;
-                    let text = self.row_tiled(&mut cx, l1, plan, d, &plain)?;
-                    let inner = super::strips::size_of(&cx, plan.bound, &scalars);
-                    tiles_text = Some((text, inner));
+                    let plain = self.versioned_body(&mut cx, l1, inner_body, &known)?;
+                    out.push_str(&plain);
+                    // The tiles variant runs the same iteration a level deeper where its
+                    // tiles do not apply.
+                    if let (Some(plan), [d]) = (&tiles, &body.parallel.dims[..]) {
+                        let plain = writer::indented(&plain);
+                        let text = self.row_tiled(&mut cx, l1, plan, d, &plain)?;
+                        let inner = super::strips::size_of(&cx, plan.bound, &scalars);
+                        tiles_text = Some((text, inner));
+                    }
                 }
             }
             Some(_) => {

@@ -41,7 +41,7 @@
 //! launches the variant on a GPU when the inner loop is long enough
 //! (`rt::device::row_tiles`), or under `SOMD_ROW_TILES=1` on any device.
 
-use super::blocks::{counted_from_zero, jumps, settled, stageable};
+use super::blocks::{counted_from_zero, jumps, settled, stageable, tile_loops};
 use super::writer::{may_fail_calling, FnCx, Writer, R};
 use super::Level;
 use somd_mir::analysis::walk;
@@ -250,7 +250,7 @@ impl Writer<'_> {
         dim: &LoopDim,
         plain: &str,
     ) -> R<String> {
-        let [l1, l2, l3, l4, l5, l6, l7, l8] = std::array::from_fn(|d| Level(level.0 + d));
+        let [l1, l2, l3, l4, l5, l6, _, l8] = std::array::from_fn(|d| Level(level.0 + d));
         let (lo, hi) = (self.bound(cx, dim, &dim.lo)?, self.bound(cx, dim, &dim.hi)?);
         let (rows, group) = (TILE_ROWS, TILE_GROUP);
         // The columns per tile (`k`), as a number or, where a large local memory takes
@@ -388,17 +388,7 @@ impl Writer<'_> {
         let body = self.block(cx, l8, plan.body);
         cx.blocks.clear();
         let body = body?;
-        // A full tile runs a loop of a constant count, which the device compiler may unroll
-        // with constant offsets into the tile; the last tile, the one shorter loop.
-        writeln!(out, "{l6}if (somd_kn == {cols}) {{")?;
-        writeln!(out, "{l7}for ({j} = somd_j0; {j} < somd_j0 + {cols}; {j}++) {{")?;
-        out.push_str(&body);
-        writeln!(out, "{l7}}}")?;
-        writeln!(out, "{l6}}} else {{")?;
-        writeln!(out, "{l7}for ({j} = somd_j0; {j} < somd_j0 + somd_kn; {j}++) {{")?;
-        out.push_str(&body);
-        writeln!(out, "{l7}}}")?;
-        writeln!(out, "{l6}}}")?;
+        out.push_str(&tile_loops(l6, &j, "somd_j0", cols, &body)?);
         writeln!(out, "{l5}}}")?;
         writeln!(out, "{l4}}} else if (somd_k0 + {kl} < somd_n) {{")?;
         copy(
@@ -413,15 +403,7 @@ impl Writer<'_> {
         writeln!(out, "{l4}barrier(CLK_LOCAL_MEM_FENCE);")?;
         writeln!(out, "{l4}somd_b = 1 - somd_b;")?;
         writeln!(out, "{l3}}}")?;
-        // `post` under a volatile read of `somd_active` and a barrier closing the tiles'
-        // branch, as block tiles write theirs (`blocks.rs`: PoCL 3.1 otherwise ran a store
-        // sunk past the last barrier in every work-item of the group).
-        writeln!(out, "{l3}if (SOMD_ACTIVE(somd_active)) {{")?;
-        for stmt in plan.post {
-            out.push_str(&self.stmt(cx, l4, stmt)?);
-        }
-        writeln!(out, "{l3}}}")?;
-        writeln!(out, "{l3}barrier(CLK_LOCAL_MEM_FENCE);")?;
+        out.push_str(&self.active_post(cx, l3, plan.post)?);
         writeln!(out, "{l2}}}")?;
         writeln!(out, "{l1}}}")?;
         writeln!(out, "{l1}if (!somd_tiled && somd_active) {{")?;

@@ -3512,7 +3512,7 @@ impl Wrap {
 }
 
 /// `text` with each non-empty line indented one level further.
-fn indented(text: &str) -> String {
+pub(super) fn indented(text: &str) -> String {
     let mut out = String::new();
     for line in text.lines() {
         if !line.is_empty() {
