@@ -26,6 +26,9 @@ pub struct Executables {
     pub clbaseline: PathBuf,
     /// The generated program of each selected benchmark, by name.
     pub generated: Vec<(String, PathBuf)>,
+    /// The harness itself as [`build`] left it: building `somdc` alongside can relink it,
+    /// which leaves the running image deleted, so staging copies this file instead.
+    pub harness: Option<PathBuf>,
 }
 
 /// The workspace root (this crate's parent folder).
@@ -105,7 +108,8 @@ pub fn build(names: &[&str], somdc: Option<&Path>) -> Result<Executables, String
         run_checked(command, &format!("cargo build of {}", project.display()))?;
         generated.push((name.to_string(), shared_target.join("release").join(file_name)));
     }
-    Ok(Executables { baseline, clbaseline, generated })
+    let harness = Some(target.join("release").join("somd-bench"));
+    Ok(Executables { baseline, clbaseline, generated, harness })
 }
 
 /// The executables in a folder filled by [`stage`].
@@ -122,7 +126,7 @@ pub fn prebuilt(dir: &Path, names: &[&str]) -> Result<Executables, String> {
         .iter()
         .map(|name| Ok((name.to_string(), existing(dir.join(staged_name(name)))?)))
         .collect::<Result<Vec<_>, String>>()?;
-    Ok(Executables { baseline, clbaseline: dir.join(CLBASELINE), generated })
+    Ok(Executables { baseline, clbaseline: dir.join(CLBASELINE), generated, harness: None })
 }
 
 /// Copies the harness, the baseline and the generated programs into `dir`.
@@ -133,7 +137,10 @@ pub fn stage(exes: &Executables, dir: &Path) -> Result<(), String> {
             .map(|_| ())
             .map_err(|e| format!("cannot copy {} to {}: {e}", from.display(), to.display()))
     };
-    let harness = std::env::current_exe().map_err(|e| format!("own executable: {e}"))?;
+    let harness = match &exes.harness {
+        Some(path) => path.clone(),
+        None => std::env::current_exe().map_err(|e| format!("own executable: {e}"))?,
+    };
     copy(&harness, dir.join("somd-bench"))?;
     copy(&exes.baseline, dir.join(BASELINE))?;
     copy(&exes.clbaseline, dir.join(CLBASELINE))?;
