@@ -70,9 +70,15 @@ struct Held {
     sent: Vec<usize>,
     /// The row fetched last.
     last_fetch: Option<usize>,
-    /// A row read ahead by the last call ([`read_ahead`]): its index and bytes, the
-    /// device's current copy of it until the next call begins.
-    ahead: Option<(usize, Vec<u8>)>,
+    /// The index of the row read ahead by the last call ([`read_ahead`]) into
+    /// `ahead_bytes`, the device's current copy of it until the next call begins.
+    ahead: Option<usize>,
+    /// Where rows are read ahead: one row of pinned memory, made at the first read ahead
+    /// (a plain vector where the driver cannot pin). On the H200 a step of LUFact's loop
+    /// (a row written, copied, a launch, the next row read ahead, the error words read)
+    /// took 26-33 µs with the reads into pinned memory against 44-52 µs into ordinary
+    /// memory (`somd-clbaseline costs`, docs/performance.md "Ninety-ninth session").
+    ahead_bytes: Option<AheadBytes>,
     /// The buffer of the last call's row argument copied from the matrix
     /// ([`Lent::row_copy`]), for the next call's copy (one row's size): a row copy per
     /// call allocates nothing.
@@ -197,10 +203,10 @@ pub fn fetch<T: DevElem>(
         };
         if held.stale[r] {
             let into = slot_bytes_mut(row.slots());
-            match held.ahead.take() {
+            match (held.ahead.take(), &held.ahead_bytes) {
                 // Read by the last call, behind its error words (`read_ahead`).
-                Some((ahead, bytes)) if ahead == r && bytes.len() == into.len() => {
-                    into.copy_from_slice(&bytes);
+                (Some(ahead), Some(bytes)) if ahead == r && bytes.len() == into.len() => {
+                    into.copy_from_slice(bytes);
                 }
                 _ => {
                     if let Some(buf) = &held.buf {
@@ -380,17 +386,53 @@ pub(super) fn read_ahead(ctx: &'static DeviceCtx, depth: usize, buf: &DevBuf) {
         let Some(r) = held.last_fetch.map(|r| r + 1).filter(|r| *r < held.stale.len()) else {
             return;
         };
-        let mut bytes = vec![0u8; held.row_bytes];
-        if bytes.is_empty() {
+        if held.row_bytes == 0 {
             return;
         }
-        // SAFETY: the bytes are moved into the scope (their heap storage does not move) and
-        // not touched before the caller's wait for the error words queued after this read
-        // (the queue is in order); a later call clears them only after that wait.
-        unsafe { buffer::read_queued(ctx, &buf.buffer, r * held.row_bytes, &mut bytes, "row") }
-            .or_fatal();
-        held.ahead = Some((r, bytes));
+        let row_bytes = held.row_bytes;
+        let bytes = held.ahead_bytes.get_or_insert_with(|| AheadBytes::new(ctx, row_bytes));
+        // SAFETY: the bytes stay in the scope (their storage does not move) and are not
+        // touched before the caller's wait for the error words queued after this read (the
+        // queue is in order); the next read into them is queued by a later call, after
+        // that wait, and a fetch reads them only once `ahead` names their row.
+        unsafe { buffer::read_queued(ctx, &buf.buffer, r * row_bytes, bytes, "row") }.or_fatal();
+        held.ahead = Some(r);
     });
+}
+
+/// One row's bytes for [`read_ahead`]: pinned host memory, which the driver writes without
+/// staging, or a vector where pinning failed.
+enum AheadBytes {
+    Pinned(crate::opencl::PinnedHost<u8>),
+    Plain(Vec<u8>),
+}
+
+impl AheadBytes {
+    fn new(ctx: &'static DeviceCtx, len: usize) -> AheadBytes {
+        match crate::opencl::PinnedHost::new(ctx, len) {
+            Ok(pinned) => AheadBytes::Pinned(pinned),
+            Err(_) => AheadBytes::Plain(vec![0; len]),
+        }
+    }
+}
+
+impl std::ops::Deref for AheadBytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            AheadBytes::Pinned(p) => p,
+            AheadBytes::Plain(v) => v,
+        }
+    }
+}
+
+impl std::ops::DerefMut for AheadBytes {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        match self {
+            AheadBytes::Pinned(p) => p,
+            AheadBytes::Plain(v) => v,
+        }
+    }
 }
 
 /// Gives the scope at `depth` the buffer of a finished call's row copy ([`Lent::row_copy`])
@@ -479,6 +521,7 @@ pub(super) fn adopt<T: DevElem>(depth: usize) -> Array<Array<T>> {
             sent: Vec::new(),
             last_fetch: None,
             ahead: None,
+            ahead_bytes: None,
             spare: None,
         });
         host

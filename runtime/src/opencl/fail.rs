@@ -2,6 +2,7 @@
 //! and `runtime/cl/somd_errors.cl`): the error buffer, and its translation into the Java
 //! exception the CPU backends raise for the same failure, with the same text.
 
+use super::buffer::PinnedHost;
 use super::cl::{kind, ERR_CAP, ERR_ENTRY, ERR_HEAD, ERR_QUICK, ERR_WORDS};
 use super::device::DeviceCtx;
 use super::ClFailure;
@@ -10,7 +11,7 @@ use opencl3::event::Event;
 use opencl3::memory::{Buffer, ClMem, CL_MEM_READ_WRITE};
 use opencl3::types::{cl_mem, CL_BLOCKING, CL_NON_BLOCKING};
 use std::ptr;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 
 /// The last epoch handed out by [`next_epoch`].
@@ -113,6 +114,82 @@ fn spare() -> std::sync::MutexGuard<'static, Vec<(usize, Buffer<i32>)>> {
     SPARE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// Host memory an error buffer's words are read into: pinned where the driver pins it,
+/// which the driver writes directly (on the H200 a LUFact step's reads took 26-33 µs in
+/// all into pinned memory against 44-52 µs into ordinary memory: docs/performance.md,
+/// "Ninety-ninth session"), else a boxed array. Pinned ones are kept per device context
+/// ([`WORDS`]) and reused by later reads.
+enum Words {
+    Pinned(PinnedHost<i32>),
+    Plain(Box<[i32; ERR_QUICK]>),
+}
+
+/// Pinned words no read uses, with the address of their device context.
+static WORDS: Mutex<Vec<(usize, PinnedHost<i32>)>> = Mutex::new(Vec::new());
+
+/// The most pinned words kept (reads on several threads each hold one).
+const WORDS_MAX: usize = 16;
+
+/// Set once pinning words failed: later reads use boxed arrays without trying again.
+static WORDS_UNPINNED: AtomicBool = AtomicBool::new(false);
+
+fn spare_words() -> std::sync::MutexGuard<'static, Vec<(usize, PinnedHost<i32>)>> {
+    WORDS.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl std::fmt::Debug for Words {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Words::Pinned(_) => "Words::Pinned",
+            Words::Plain(_) => "Words::Plain",
+        })
+    }
+}
+
+impl Words {
+    /// Words to read into on `ctx`: spare pinned ones, new pinned ones, or a boxed array.
+    fn take(ctx: &'static DeviceCtx) -> Words {
+        let id = ctx.id();
+        {
+            let mut spare = spare_words();
+            if let Some(k) = spare.iter().rposition(|(c, _)| *c == id) {
+                return Words::Pinned(spare.swap_remove(k).1);
+            }
+        }
+        if !WORDS_UNPINNED.load(Ordering::Relaxed) {
+            match PinnedHost::new(ctx, ERR_QUICK) {
+                Ok(pinned) if pinned.len() == ERR_QUICK => return Words::Pinned(pinned),
+                _ => WORDS_UNPINNED.store(true, Ordering::Relaxed),
+            }
+        }
+        Words::Plain(Box::new([0; ERR_QUICK]))
+    }
+
+    fn slots(&mut self) -> &mut [i32] {
+        match self {
+            Words::Pinned(p) => p,
+            Words::Plain(b) => &mut b[..],
+        }
+    }
+
+    /// The words read (once the read has completed).
+    fn get(&mut self) -> [i32; ERR_QUICK] {
+        let mut words = [0; ERR_QUICK];
+        words.copy_from_slice(self.slots());
+        words
+    }
+
+    /// Gives pinned words that no queued read writes any more back for a later read.
+    fn give_back(self, ctx: &DeviceCtx) {
+        if let Words::Pinned(pinned) = self {
+            let mut spare = spare_words();
+            if spare.len() < WORDS_MAX {
+                spare.push((ctx.id(), pinned));
+            }
+        }
+    }
+}
+
 impl ErrorBuffer {
     /// A zeroed error buffer on `ctx`: a spare one when there is one, else a new one.
     pub fn new(ctx: &'static DeviceCtx) -> Result<ErrorBuffer, ClFailure> {
@@ -153,13 +230,16 @@ impl ErrorBuffer {
 
     /// Reads the buffer's head and first log entry (waiting for every launch queued before).
     pub fn read(&self) -> Result<[i32; ERR_QUICK], ClFailure> {
-        let mut words = [0i32; ERR_QUICK];
-        // SAFETY: blocking read of the buffer's first ERR_QUICK ints into a local array.
+        let mut words = Words::take(self.ctx);
+        // SAFETY: blocking read of the buffer's first ERR_QUICK ints into words of that
+        // length, which live on past it.
         unsafe {
-            self.ctx.queue.enqueue_read_buffer(&self.buffer, CL_BLOCKING, 0, &mut words, &[])
+            self.ctx.queue.enqueue_read_buffer(&self.buffer, CL_BLOCKING, 0, words.slots(), &[])
         }
         .map_err(ClFailure::api("clEnqueueReadBuffer(somd_err)"))?;
-        Ok(words)
+        let read = words.get();
+        words.give_back(self.ctx);
+        Ok(read)
     }
 
     /// The first failure in Java's order, given the words [`ErrorBuffer::read`] returned:
@@ -208,22 +288,17 @@ impl ErrorBuffer {
     /// caller queues its result reads behind it and waits once (the queue is in order), then
     /// checks the words with [`PendingCheck::check`] before it uses any result.
     pub fn read_queued(self) -> Result<PendingCheck, ClFailure> {
-        let mut words = Box::new([0i32; ERR_QUICK]);
-        // SAFETY: non-blocking read of the whole buffer into boxed words that `PendingCheck`
-        // owns and does not read, move out or free before the read's event has completed
-        // (`check` and `words` wait for it; `drop` waits for it, and leaks the words when
-        // that wait fails).
+        let mut words = Words::take(self.ctx);
+        // SAFETY: non-blocking read of the buffer's first ERR_QUICK ints into words of that
+        // length (pinned or boxed: their storage does not move) that `PendingCheck` owns and
+        // does not read, give back or free before the read's event has completed (`check`
+        // and `words` wait for it; `drop` waits for it, and leaks the words when that wait
+        // fails).
         let event = unsafe {
-            self.ctx.queue.enqueue_read_buffer(
-                &self.buffer,
-                CL_NON_BLOCKING,
-                0,
-                &mut words[..],
-                &[],
-            )
+            self.ctx.queue.enqueue_read_buffer(&self.buffer, CL_NON_BLOCKING, 0, words.slots(), &[])
         }
         .map_err(ClFailure::api("clEnqueueReadBuffer(somd_err)"))?;
-        Ok(PendingCheck { err: Some(self), words, event: Some(event) })
+        Ok(PendingCheck { ctx: self.ctx, err: Some(self), words: Some(words), event: Some(event) })
     }
 
     /// The end of a call's launches: when results will be downloaded, the words' read is
@@ -260,8 +335,10 @@ impl ErrorBuffer {
 /// The read of an error buffer's words, queued by [`ErrorBuffer::read_queued`].
 #[derive(Debug)]
 pub struct PendingCheck {
+    ctx: &'static DeviceCtx,
     err: Option<ErrorBuffer>,
-    words: Box<[i32; ERR_QUICK]>,
+    /// `None` once given back (after the read completed).
+    words: Option<Words>,
     event: Option<Event>,
 }
 
@@ -303,19 +380,27 @@ impl PendingCheck {
             event.wait().map_err(ClFailure::api("clWaitForEvents(somd_err)"))?;
             self.event = None;
         }
-        Ok(*self.words)
+        let mut words =
+            self.words.take().ok_or(ClFailure::Api { op: "somd_err words", code: 0 })?;
+        let read = words.get();
+        words.give_back(self.ctx);
+        Ok(read)
     }
 }
 
 impl Drop for PendingCheck {
     fn drop(&mut self) {
-        // The driver may still write the boxed words: they live until the read is done, and
-        // when the wait itself fails (a lost device) they are leaked rather than freed under
-        // a read that may still run.
+        // The driver may still write the words: they live until the read is done (then go
+        // back for a later read), and when the wait itself fails (a lost device) they are
+        // leaked rather than freed under a read that may still run.
         if let Some(event) = self.event.take() {
             if event.wait().is_err() {
-                std::mem::forget(std::mem::replace(&mut self.words, Box::new([0; ERR_QUICK])));
+                std::mem::forget(self.words.take());
+                return;
             }
+        }
+        if let Some(words) = self.words.take() {
+            words.give_back(self.ctx);
         }
     }
 }
@@ -361,5 +446,50 @@ pub fn decode(failure: Failure, sites: &'static [SourcePos]) -> JavaException {
             format!("kernel reported unknown failure kind {other}"),
             *pos,
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::{ErrorBuffer, Words, ERR_QUICK};
+    use crate::opencl::device::{find, DeviceQuery};
+    use opencl3::types::CL_BLOCKING;
+
+    /// Words read back through reused pinned memory are the buffer's current ones, for
+    /// blocking and queued reads alike.
+    #[test]
+    fn error_words_come_through_reused_pinned_memory() {
+        let ctx = match find(DeviceQuery::Any) {
+            Ok(Some(ctx)) => ctx,
+            other => {
+                let why = other.err().map_or("no device".to_string(), |e| e.to_string());
+                assert_ne!(
+                    std::env::var("SOMD_REQUIRE_OPENCL").as_deref(),
+                    Ok("1"),
+                    "SOMD_REQUIRE_OPENCL=1 but there is no OpenCL platform: {why}"
+                );
+                eprintln!("SKIPPED: no OpenCL platform ({why})");
+                return;
+            }
+        };
+        assert!(matches!(Words::take(ctx), Words::Pinned(_)), "the device pins 20 bytes");
+        let mut err = ErrorBuffer::new(ctx).unwrap();
+        for round in 1..=5 {
+            let written: Vec<i32> = (0..ERR_QUICK as i32).map(|w| round * 100 + w).collect();
+            // SAFETY: a blocking write of ERR_QUICK ints into the buffer's head.
+            unsafe {
+                ctx.queue.enqueue_write_buffer(&mut err.buffer, CL_BLOCKING, 0, &written, &[])
+            }
+            .unwrap();
+            assert_eq!(err.read().unwrap().to_vec(), written, "blocking read, round {round}");
+            let queued = err.read_queued().unwrap();
+            let read = queued.words().unwrap();
+            assert_eq!(read.to_vec(), written, "queued read, round {round}");
+            // `words` keeps a buffer whose head is not 0 out of the pool: make another.
+            err = ErrorBuffer::new(ctx).unwrap();
+        }
+        assert_eq!(err.read().unwrap(), [0; ERR_QUICK], "a new buffer reads as zeros");
     }
 }
