@@ -74,10 +74,11 @@ struct Held {
     /// `ahead_bytes`, the device's current copy of it until the next call begins.
     ahead: Option<usize>,
     /// Where rows are read ahead: one row of pinned memory, made at the first read ahead
-    /// (a plain vector where the driver cannot pin). On the H200 a step of LUFact's loop
-    /// (a row written, copied, a launch, the next row read ahead, the error words read)
-    /// took 26-33 µs with the reads into pinned memory against 44-52 µs into ordinary
-    /// memory (`somd-clbaseline costs`, docs/performance.md "Ninety-ninth session").
+    /// (a plain vector where the driver cannot pin). The H200's driver stalls on a queued
+    /// read into ordinary memory: a step of LUFact's loop (a row written, copied, a launch,
+    /// the next row read ahead, the error words read) took 27-38 µs with the row read into
+    /// pinned memory against 50-56 µs (`somd-clbaseline costs`, docs/performance.md,
+    /// "Ninety-ninth session").
     ahead_bytes: Option<AheadBytes>,
     /// The buffer of the last call's row argument copied from the matrix
     /// ([`Lent::row_copy`]), for the next call's copy (one row's size): a row copy per
