@@ -116,10 +116,9 @@ fn spare() -> std::sync::MutexGuard<'static, Vec<(usize, Buffer<i32>)>> {
 
 /// Host memory an error buffer's words are read into: pinned where the driver pins it,
 /// which the driver writes directly (on the H200 a launch and the blocking read of its
-/// words took 15-19 µs into pinned memory against 17-21 µs into ordinary memory, and a
-/// queued read into ordinary memory stalls the enqueue: docs/performance.md,
-/// "Ninety-ninth session"), else a boxed array. Pinned ones are kept per device context
-/// ([`WORDS`]) and reused by later reads.
+/// words took 15-19 µs into pinned memory against 17-21 µs into ordinary memory:
+/// docs/performance.md, "Ninety-ninth session"), else a boxed array. Pinned ones are kept
+/// per device context ([`WORDS`]) and reused by later reads.
 enum Words {
     Pinned(PinnedHost<i32>),
     Plain(Box<[i32; ERR_QUICK]>),
