@@ -142,24 +142,12 @@ pub(super) fn release_all(ctx: &'static DeviceCtx) -> bool {
 mod tests {
     #![allow(clippy::unwrap_used)]
 
-    use crate::opencl::device::{find, DeviceQuery};
+    use crate::opencl::device::for_tests;
     use opencl3::memory::ClMem;
 
     #[test]
     fn a_freed_buffer_serves_the_next_allocation_of_its_size() {
-        let ctx = match find(DeviceQuery::Any) {
-            Ok(Some(ctx)) => ctx,
-            other => {
-                let why = other.err().map_or("no device".to_string(), |e| e.to_string());
-                assert_ne!(
-                    std::env::var("SOMD_REQUIRE_OPENCL").as_deref(),
-                    Ok("1"),
-                    "SOMD_REQUIRE_OPENCL=1 but there is no OpenCL platform: {why}"
-                );
-                eprintln!("SKIPPED: no OpenCL platform ({why})");
-                return;
-            }
-        };
+        let Some(ctx) = for_tests() else { return };
         // Sizes no other test of the process allocates: `near` shares `size`'s class
         // (13,312 bytes), `other` is of another (20,480).
         let (size, near, other) = (12_347, 12_991, 20_011);

@@ -195,6 +195,25 @@ pub fn select(query: DeviceQuery<'_>) -> Result<Option<usize>, NoPlatform> {
     Ok(found.map(|info| info.index))
 }
 
+/// For the runtime's own tests: any OpenCL device, or `None` (the test then skips, saying
+/// so) where there is none, which fails the test under `SOMD_REQUIRE_OPENCL=1` (CI).
+#[cfg(test)]
+pub(crate) fn for_tests() -> Option<&'static DeviceCtx> {
+    match find(DeviceQuery::Any) {
+        Ok(Some(ctx)) => Some(ctx),
+        other => {
+            let why = other.err().map_or("no device".to_string(), |e| e.to_string());
+            assert_ne!(
+                std::env::var("SOMD_REQUIRE_OPENCL").as_deref(),
+                Ok("1"),
+                "SOMD_REQUIRE_OPENCL=1 but there is no OpenCL platform: {why}"
+            );
+            eprintln!("SKIPPED: no OpenCL platform ({why})");
+            None
+        }
+    }
+}
+
 /// Opens (once per process) the device `query` selects: `Ok(None)` when none matches.
 pub fn find(query: DeviceQuery<'_>) -> Result<Option<&'static DeviceCtx>, ClFailure> {
     match select(query) {

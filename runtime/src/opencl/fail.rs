@@ -454,26 +454,14 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::{ErrorBuffer, Words, ERR_QUICK};
-    use crate::opencl::device::{find, DeviceQuery};
+    use crate::opencl::device::for_tests;
     use opencl3::types::CL_BLOCKING;
 
     /// Words read back through reused pinned memory are the buffer's current ones, for
     /// blocking and queued reads alike.
     #[test]
     fn error_words_come_through_reused_pinned_memory() {
-        let ctx = match find(DeviceQuery::Any) {
-            Ok(Some(ctx)) => ctx,
-            other => {
-                let why = other.err().map_or("no device".to_string(), |e| e.to_string());
-                assert_ne!(
-                    std::env::var("SOMD_REQUIRE_OPENCL").as_deref(),
-                    Ok("1"),
-                    "SOMD_REQUIRE_OPENCL=1 but there is no OpenCL platform: {why}"
-                );
-                eprintln!("SKIPPED: no OpenCL platform ({why})");
-                return;
-            }
-        };
+        let Some(ctx) = for_tests() else { return };
         assert!(matches!(Words::take(ctx), Words::Pinned(_)), "the device pins 20 bytes");
         let mut err = ErrorBuffer::new(ctx).unwrap();
         for round in 1..=5 {
