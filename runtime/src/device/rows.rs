@@ -401,18 +401,59 @@ pub(super) fn read_ahead(ctx: &'static DeviceCtx, depth: usize, buf: &DevBuf) {
     });
 }
 
-/// One row's bytes for [`read_ahead`]: pinned host memory, which the driver writes without
-/// staging, or a vector where pinning failed.
+/// One row's bytes for [`read_ahead`]: the first `len` bytes of pinned host memory, which
+/// the driver writes without staging, or a vector where pinning failed. Pinned memory goes
+/// back to [`AHEAD_SPARE`] when the scope lets its matrix go, for the next scope's read
+/// ahead: a loop that opens a scope for a few calls, many times, pins no row each time.
 enum AheadBytes {
-    Pinned(crate::opencl::PinnedHost<u8>),
+    Pinned { ctx: usize, host: Option<crate::opencl::PinnedHost<u8>>, len: usize },
     Plain(Vec<u8>),
+}
+
+/// Pinned rows no scope holds, with the address of their device context.
+static AHEAD_SPARE: std::sync::Mutex<Vec<(usize, crate::opencl::PinnedHost<u8>)>> =
+    std::sync::Mutex::new(Vec::new());
+
+/// The most pinned rows kept for later scopes.
+const AHEAD_SPARE_MAX: usize = 4;
+
+fn ahead_spare() -> std::sync::MutexGuard<'static, Vec<(usize, crate::opencl::PinnedHost<u8>)>> {
+    AHEAD_SPARE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl AheadBytes {
     fn new(ctx: &'static DeviceCtx, len: usize) -> AheadBytes {
-        match crate::opencl::PinnedHost::new(ctx, len) {
-            Ok(pinned) => AheadBytes::Pinned(pinned),
+        let id = ctx.id();
+        let spare = {
+            let mut spare = ahead_spare();
+            let k = spare.iter().position(|(c, host)| *c == id && host.len() >= len);
+            k.map(|k| spare.swap_remove(k).1)
+        };
+        match spare.map_or_else(|| crate::opencl::PinnedHost::new(ctx, len), Ok) {
+            Ok(host) => AheadBytes::Pinned { ctx: id, host: Some(host), len },
             Err(_) => AheadBytes::Plain(vec![0; len]),
+        }
+    }
+}
+
+impl Drop for AheadBytes {
+    fn drop(&mut self) {
+        // Each call's wait comes before the scope can let the bytes go, so no read is queued
+        // into them; one dropped here unmaps after anything queued before (`PinnedHost`).
+        if let AheadBytes::Pinned { ctx, host, .. } = self {
+            if let Some(host) = host.take() {
+                let unkept = {
+                    let mut spare = ahead_spare();
+                    match spare.len() < AHEAD_SPARE_MAX {
+                        true => {
+                            spare.push((*ctx, host));
+                            None
+                        }
+                        false => Some(host),
+                    }
+                };
+                drop(unkept);
+            }
         }
     }
 }
@@ -421,7 +462,8 @@ impl std::ops::Deref for AheadBytes {
     type Target = [u8];
     fn deref(&self) -> &[u8] {
         match self {
-            AheadBytes::Pinned(p) => p,
+            AheadBytes::Pinned { host: Some(host), len, .. } => &host[..*len],
+            AheadBytes::Pinned { host: None, .. } => &[],
             AheadBytes::Plain(v) => v,
         }
     }
@@ -430,7 +472,8 @@ impl std::ops::Deref for AheadBytes {
 impl std::ops::DerefMut for AheadBytes {
     fn deref_mut(&mut self) -> &mut [u8] {
         match self {
-            AheadBytes::Pinned(p) => p,
+            AheadBytes::Pinned { host: Some(host), len, .. } => &mut host[..*len],
+            AheadBytes::Pinned { host: None, .. } => &mut [],
             AheadBytes::Plain(v) => v,
         }
     }
@@ -528,4 +571,31 @@ pub(super) fn adopt<T: DevElem>(depth: usize) -> Array<Array<T>> {
         host
     })
     .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::AheadBytes;
+    use crate::opencl::device::for_tests;
+
+    /// A scope's pinned row goes back for the next scope's, which takes it when it is long
+    /// enough and sees only its own length of it.
+    #[test]
+    fn pinned_rows_read_ahead_serve_later_scopes() {
+        let Some(ctx) = for_tests() else { return };
+        let mut first = AheadBytes::new(ctx, 100);
+        assert!(matches!(first, AheadBytes::Pinned { .. }), "the device pins 100 bytes");
+        first[99] = 7;
+        let at = first.as_ptr();
+        drop(first);
+        let mut second = AheadBytes::new(ctx, 80);
+        assert_eq!((second.as_ptr(), second.len()), (at, 80), "the kept row, 80 bytes of it");
+        second[0] = 1;
+        // Still held by `second`: a longer row is pinned anew.
+        let third = AheadBytes::new(ctx, 200);
+        assert_ne!(third.as_ptr(), at);
+        assert_eq!(third.len(), 200);
+    }
 }
