@@ -3130,16 +3130,26 @@ public class Main {
         k.map(String::as_str).unwrap_or_default().to_string()
     };
     let rows = text("Main_rows");
+    // Every loop with the head, guarded; a loop copied under a test that its accesses
+    // stay in range (`if (somd_fast..)`, the line before) cannot fail and is not.
     let guarded = |text: &str, head: &str| {
         let lines: Vec<&str> = text.lines().collect();
         let heads: Vec<usize> = (0..lines.len()).filter(|&k| lines[k].contains(head)).collect();
         assert!(!heads.is_empty(), "no `{head}` in\n{text}");
-        heads.iter().all(|&k| lines.get(k + 1).is_some_and(|l| l.contains("SOMD_STOP()")))
+        heads.iter().all(|&k| {
+            let stops = lines.get(k + 1).is_some_and(|l| l.contains("SOMD_STOP()"));
+            let fast = k > 0 && lines[k - 1].contains("if (somd_fast");
+            stops != fast
+        })
     };
     // Each loop six times: the copies with and without the checks versioning frees, in
     // the kernel, its variant reading `t` from constant memory and the row-tiles variant's
     // plain path (its tiled path runs the first loop over its tiles, which cannot fail).
+    // The first loop's `m[i][j]` up to `n` is tested before the loop: a copy without the
+    // check beside each of the six checked ones; and `t[k]` in the row tiles' tiled path,
+    // which has no test of `t`'s length around its body.
     assert!(guarded(&rows, "for (; j < n; j = somd_iadd(j, 1)) {"), "{rows}");
+    assert_eq!(rows.matches("if (somd_fast").count(), 7, "{rows}");
     assert!(!guarded(&rows, "j_7 < m_len1;"), "{rows}");
     assert!(!guarded(&rows, "k < 8;"), "{rows}");
     assert!(!guarded(&rows, "k_9 < n;"), "{rows}");

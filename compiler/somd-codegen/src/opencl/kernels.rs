@@ -1254,7 +1254,11 @@ impl Writer<'_> {
         cx.proven = checked;
         out.push_str(&fast?);
         writeln!(out, "{level}}} else {{")?;
-        out.push_str(&self.version_copy(cx, level.next(), body, around, false)?);
+        let untestable = cx.untestable.clone();
+        cx.untestable.extend(guards.iter().flat_map(|g| g.accesses.iter().copied()));
+        let checked = self.version_copy(cx, level.next(), body, around, false);
+        cx.untestable = untestable;
+        out.push_str(&checked?);
         writeln!(out, "{level}}}")?;
         Ok(out)
     }

@@ -6,6 +6,7 @@ use super::layout::layout_of;
 use super::*;
 use somd_diag::{SourceMap, Span};
 use somd_mir::analysis::isolation::{self, packed_of, vector_of, vector_rows};
+use somd_mir::analysis::loopcheck::{self, LoopChecks};
 use somd_mir::analysis::{plan, walk, LoopDim, ProgramInfo, SizeExpr};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
@@ -292,6 +293,33 @@ pub(super) struct FnCx<'a> {
     /// How many statements are being written: expressions are ordered only inside one,
     /// which declares their temporaries.
     pub(super) stmt_depth: u32,
+    /// How many loops written in two copies under a test of their accesses' ranges
+    /// (`Writer::loop_versions`) surround the statement being written.
+    pub(super) copies: u32,
+    /// Accesses that a test of loop versioning around the statement being written found
+    /// possibly out of range (its checked copy): no loop copies itself for them again.
+    pub(super) untestable: BTreeSet<ExprId>,
+}
+
+/// The parts of a loop statement (`Stmt::Loop`).
+#[derive(Clone, Copy)]
+struct LoopShape<'b> {
+    label: Option<LabelId>,
+    test: Option<ExprId>,
+    test_at_end: bool,
+    body: &'b Block,
+    update: &'b [ExprId],
+}
+
+impl FnCx<'_> {
+    /// Whether array local `a` has its lengths in `<name>_len<d>` for every dimension: a
+    /// buffer, an alias into one, or a private array.
+    pub(super) fn has_lengths(&self, a: LocalId) -> bool {
+        (self.arrays.contains_key(&a)
+            || self.aliases.contains_key(&a)
+            || self.privates.contains_key(&a))
+            && self.tile != Some(a)
+    }
 }
 
 /// The C label of the innermost labelled statement `l` being written.
@@ -887,6 +915,8 @@ impl<'a> FnCx<'a> {
             temp_count: 0,
             checked: BTreeSet::new(),
             stmt_depth: 0,
+            copies: 0,
+            untestable: BTreeSet::new(),
         }
     }
 
@@ -1719,24 +1749,32 @@ impl<'a> Writer<'a> {
                     let n = cx.vloads.len();
                     let (name, base) = (cx.name(g.array).to_string(), cx.name(g.base).to_string());
                     let c = g.width;
-                    writeln!(
-                    out,
-                    "{level}const bool somd_vok{n} = {base} >= 0 && {base} <= {name}_len0 - {c};"
-                )?;
                     // A narrow `int` value array's lanes widen to `int`.
                     let load = if cx.narrow.contains_key(&g.array) {
                         format!("convert_{t}{c}(vload{c}(0, {name} + {base}))", t = g.elem)
                     } else {
                         format!("vload{c}(0, {name} + {base})")
                     };
-                    writeln!(
-                        out,
-                        "{level}const {t}{c} somd_v{n} = somd_vok{n} ? {load} : ({t}{c})(0);",
-                        t = g.elem
-                    )?;
+                    // Reads all in range (a loop's copy for indices tested before it,
+                    // `Writer::loop_versions`): the load alone.
+                    let in_range = g.reads.iter().all(|(e, _)| cx.proven.contains(e));
+                    let ok = if in_range {
+                        writeln!(out, "{level}const {t}{c} somd_v{n} = {load};", t = g.elem)?;
+                        String::new()
+                    } else {
+                        writeln!(
+                            out,
+                            "{level}const bool somd_vok{n} = {base} >= 0 && {base} <= {name}_len0 - {c};"
+                        )?;
+                        writeln!(
+                            out,
+                            "{level}const {t}{c} somd_v{n} = somd_vok{n} ? {load} : ({t}{c})(0);",
+                            t = g.elem
+                        )?;
+                        format!("somd_vok{n}")
+                    };
                     for (e, offset) in &g.reads {
-                        cx.vloads
-                            .insert(*e, (format!("somd_vok{n}"), format!("somd_v{n}.s{offset:x}")));
+                        cx.vloads.insert(*e, (ok.clone(), format!("somd_v{n}.s{offset:x}")));
                     }
                 }
                 for pair in pairs.iter().filter(|p| p.first == k) {
@@ -1800,13 +1838,20 @@ impl<'a> Writer<'a> {
         let width = g.width;
         let lanes: Vec<String> = (0..width).map(|c| format!("somd_s{n}_{c}")).collect();
         let inner = level.next();
-        writeln!(out, "{level}if ({base} >= 0 && {base} <= {name}_len0 - {width}) {{")?;
-        writeln!(
-            out,
-            "{inner}vstore{width}(({}{width})({}), 0, {name} + {base});",
+        let vstore = format!(
+            "vstore{width}(({}{width})({}), 0, {name} + {base});",
             g.elem,
             lanes.join(", ")
-        )?;
+        );
+        // Stores all in range (a loop's copy for indices tested before it): the store alone.
+        if g.stores.values().all(|(assign, _)| {
+            matches!(&func.expr(*assign).kind, ExprKind::Assign { target, .. } if cx.proven.contains(target))
+        }) {
+            writeln!(out, "{level}{vstore}")?;
+            return Ok(out);
+        }
+        writeln!(out, "{level}if ({base} >= 0 && {base} <= {name}_len0 - {width}) {{")?;
+        writeln!(out, "{inner}{vstore}")?;
         writeln!(out, "{level}}} else {{")?;
         let mut order: Vec<(usize, ExprId, u32)> =
             g.stores.iter().map(|(k, (e, c))| (*k, *e, *c)).collect();
@@ -1996,92 +2041,14 @@ impl<'a> Writer<'a> {
                 writeln!(out, "{level}}}")?;
             }
             Stmt::Loop { label, test, test_at_end, body, update } => {
-                let jumps = label.map(|l| self.open_label(cx, l, body));
-                let cond = match test {
-                    Some(t) => condition(&self.expr(cx, *t)?).to_string(),
-                    None => "true".into(),
+                let shape = LoopShape {
+                    label: *label,
+                    test: *test,
+                    test_at_end: *test_at_end,
+                    body,
+                    update,
                 };
-                // `continue label` goes to the end of the body, where `continue` goes.
-                let next = match &jumps {
-                    Some((name, true, _)) => format!("{}{name}_next: ;\n", level.next()),
-                    _ => String::new(),
-                };
-                let (head, inner, tail) = if *test_at_end {
-                    let inner = self.block(cx, level.next(), body)? + &next;
-                    let mut tail = String::new();
-                    for u in update {
-                        writeln!(tail, "{}{};", level.next(), self.effect(cx, *u)?)?;
-                    }
-                    writeln!(tail, "{level}}} while ({cond});")?;
-                    (format!("{level}do {{\n"), inner, tail)
-                } else {
-                    let upd: Vec<String> =
-                        update.iter().map(|u| self.effect(cx, *u)).collect::<R<_>>()?;
-                    let head = format!("{level}for (; {cond}; {}) {{\n", upd.join(", "));
-                    let inner = self.block(cx, level.next(), body)? + &next;
-                    (head, inner, format!("{level}}}\n"))
-                };
-                // A loop that may run as long as its data say, or that may fail and run on
-                // on stand-ins, leaves once a failure settles the launch (`stop_guard`).
-                let counted = somd_mir::analysis::walk::counted(cx.func, *test, body, update);
-                let bounded = test.is_some_and(|t| cx.bounded_loops.contains(&t));
-                let roots: Vec<ExprId> = test.iter().chain(update).copied().collect();
-                let fails = !bounded
-                    && ([&head, &inner, &tail].iter().any(|t| may_fail_text(t))
-                        || calls_may_throw(self.module, cx.func, body, &roots));
-                // Barriers in the body, or in the work-group folds it calls (the lanes form's
-                // variant, "Across a work-group" in `nested.rs`): the work-group leaves
-                // together or not at all.
-                let barriers = inner.contains("barrier(")
-                    || (cx.lanes.is_some() && !cx.slices && inner.contains("somd_fold_"));
-                let guard = match (counted, fails, barriers) {
-                    (true, false, _) | (true, _, true) => None,
-                    _ => Some(self.stop_guard(cx, barriers)),
-                };
-                // A counted loop whose index a step may carry past its type's end checks
-                // only where its bound lets it (`walk::wraps_at`): in a copy of its own,
-                // where no label would be defined twice. The flag is set before the body
-                // of a `do`-`while` loop too: its bound cannot fail and keeps its value.
-                // A body holding a copied loop already keeps its check in the loop, so that
-                // copies of nested loops do not multiply.
-                let wrap = match guard {
-                    None if !barriers => self.wrap_guard(cx, *test, body, update)?,
-                    _ => None,
-                };
-                let single = jumps.is_some()
-                    || inner.contains("_next: ;")
-                    || inner.contains("_done: ;")
-                    || inner.contains("if (somd_wrap");
-                if let Some(Wrap::Versioned { name, flag, decl, check }) =
-                    wrap.as_ref().filter(|_| !single)
-                {
-                    let plain = format!("{head}{inner}{tail}");
-                    let checked =
-                        format!("{level}{decl}\n{head}{}{check}\n{inner}{tail}", level.next());
-                    writeln!(out, "{level}{flag}")?;
-                    writeln!(out, "{level}if ({name}) {{")?;
-                    out.push_str(&indented(&checked));
-                    writeln!(out, "{level}}} else {{")?;
-                    out.push_str(&indented(&plain));
-                    writeln!(out, "{level}}}")?;
-                    return Ok(out);
-                }
-                let guard = guard.or(wrap.map(Wrap::guard));
-                for line in guard.iter().flat_map(|(decl, _)| decl.lines()) {
-                    writeln!(out, "{level}{line}")?;
-                }
-                out.push_str(&head);
-                if let Some((_, check)) = &guard {
-                    writeln!(out, "{}{check}", level.next())?;
-                }
-                out.push_str(&inner);
-                out.push_str(&tail);
-                if let Some((name, _, done)) = jumps {
-                    cx.labels.pop();
-                    if done {
-                        writeln!(out, "{level}{name}_done: ;")?;
-                    }
-                }
+                out.push_str(&self.loop_versions(cx, level, &shape)?);
             }
             Stmt::Labeled { label, body } => {
                 let (name, _, done) = self.open_label(cx, *label, body);
@@ -2360,6 +2327,9 @@ impl<'a> Writer<'a> {
                     self.expr(cx, *object)?
                 };
                 format!("{obj}.{}", self.field_name(*class, *index))
+            }
+            ExprKind::Index { .. } if cx.vloads.get(&e).is_some_and(|(ok, _)| ok.is_empty()) => {
+                cx.vloads[&e].1.clone()
             }
             ExprKind::Index { array, index } if cx.vloads.contains_key(&e) => {
                 let (ok, lane) = cx.vloads[&e].clone();
@@ -2877,6 +2847,288 @@ impl<'a> Writer<'a> {
             return Ok(s);
         }
         self.expr(cx, a)
+    }
+
+    /// The text of loop `shape` ([`Self::loop_text`]), in two copies where one test before
+    /// it keeps some of its accesses in range for all its iterations
+    /// ([`somd_mir::analysis::loopcheck`]): under that test a copy without their checks,
+    /// else the checked loop. Not for a loop whose body holds barriers (the work-items of
+    /// a group must take one copy, and the test reads each one's own values), nor past
+    /// three copied loops around it (each doubles what it holds).
+    fn loop_versions(&mut self, cx: &mut FnCx, level: Level, shape: &LoopShape) -> R<String> {
+        let checks = match shape.test {
+            Some(t) if !shape.test_at_end && !self.options.unchecked && cx.copies < 3 => {
+                let skip: BTreeSet<ExprId> =
+                    cx.proven.iter().chain(&cx.checked).chain(&cx.untestable).copied().collect();
+                let usable = |a: LocalId| cx.has_lengths(a);
+                loopcheck::loop_checks(cx.func, t, shape.body, shape.update, &skip, &usable)
+            }
+            _ => None,
+        };
+        let Some(checks) = checks else { return self.loop_text(cx, level, shape, false) };
+        cx.copies += 1;
+        let checked = self.loop_text(cx, level, shape, false);
+        cx.copies -= 1;
+        let checked = checked?;
+        if checked.contains("barrier(") || (cx.lanes.is_some() && checked.contains("somd_fold_")) {
+            return Ok(checked);
+        }
+        let (decls, flag) = self.loop_test(cx, level, &checks)?;
+        let proven = cx.proven.clone();
+        cx.proven.extend(checks.accesses());
+        cx.copies += 1;
+        let fast = self.loop_text(cx, level.next(), shape, true);
+        cx.copies -= 1;
+        cx.proven = proven;
+        let mut out = decls;
+        writeln!(out, "{level}if ({flag}) {{")?;
+        out.push_str(&fast?);
+        writeln!(out, "{level}}} else {{")?;
+        out.push_str(&indented(&checked));
+        writeln!(out, "{level}}}")?;
+        Ok(out)
+    }
+
+    /// The declarations before a loop and the flag of [`Self::loop_versions`]: its index
+    /// on entry and at its last iteration (`somd_first<n>`, `somd_last<n>`, in `long`), and
+    /// whether it runs no iteration, or each access range of `checks` lies in its array at
+    /// both ends and no step carries the index past `int`'s end (Java's loop would go on
+    /// with the index wrapped around).
+    fn loop_test(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        checks: &LoopChecks,
+    ) -> R<(String, String)> {
+        let n = cx.temp_count;
+        cx.temp_count += 1;
+        let (first, last, bound) =
+            (format!("somd_first{n}"), format!("somd_last{n}"), format!("somd_bound{n}"));
+        let bound_text = self.expr(cx, checks.bound)?;
+        let step = checks.step;
+        let up = step > 0;
+        let by = step.unsigned_abs();
+        // Iterations run while `first op bound`; the last is the furthest index a whole
+        // number of steps away that still satisfies the comparison. One step past it must
+        // not carry the index past `int`'s end, where Java's loop would go on wrapped
+        // around (one step at a time below an `int` bound never does).
+        let (runs, last_text, no_wrap) = match (checks.op, by) {
+            (BinOpKind::Lt, 1) => (format!("{first} < {bound}"), format!("{bound} - 1L"), None),
+            (BinOpKind::Gt, 1) => (format!("{first} > {bound}"), format!("{bound} + 1L"), None),
+            (BinOpKind::Le, 1) => (
+                format!("{first} <= {bound}"),
+                bound.clone(),
+                Some(format!("{bound} < 2147483647L")),
+            ),
+            (BinOpKind::Ge, 1) => (
+                format!("{first} >= {bound}"),
+                bound.clone(),
+                Some(format!("{bound} > -2147483648L")),
+            ),
+            (BinOpKind::Lt, _) => (
+                format!("{first} < {bound}"),
+                format!("{first} + ({bound} - 1L - {first}) / {by}L * {by}L"),
+                Some(format!("{last} + {by}L <= 2147483647L")),
+            ),
+            (BinOpKind::Le, _) => (
+                format!("{first} <= {bound}"),
+                format!("{first} + ({bound} - {first}) / {by}L * {by}L"),
+                Some(format!("{last} + {by}L <= 2147483647L")),
+            ),
+            (BinOpKind::Gt, _) => (
+                format!("{first} > {bound}"),
+                format!("{first} - ({first} - {bound} - 1L) / {by}L * {by}L"),
+                Some(format!("{last} - {by}L >= -2147483648L")),
+            ),
+            (BinOpKind::Ge, _) => (
+                format!("{first} >= {bound}"),
+                format!("{first} - ({first} - {bound}) / {by}L * {by}L"),
+                Some(format!("{last} - {by}L >= -2147483648L")),
+            ),
+            _ => return Err(bug("loop counted by no comparison")),
+        };
+        let (low, high) = if up { (&first, &last) } else { (&last, &first) };
+        // Every operand of the tests is a variable (not `const`): a test that a C compiler
+        // could fold (a private array's constant length against a constant index) would
+        // draw a warning, which the corpus tests build with `-Werror`.
+        let mut vars = Vec::new();
+        let mut tests: Vec<String> = no_wrap.into_iter().collect();
+        for (j, r) in checks.ranges.iter().enumerate() {
+            let mut k = String::new();
+            if !r.terms.is_empty() {
+                let name = format!("somd_terms{n}_{j}");
+                let mut sum = String::new();
+                for (term, add) in &r.terms {
+                    let t = self.expr(cx, *term)?;
+                    let sign = match (add, sum.is_empty()) {
+                        (true, true) => "",
+                        (true, false) => " + ",
+                        (false, true) => "-",
+                        (false, false) => " - ",
+                    };
+                    write!(sum, "{sign}(long)({t})")?;
+                }
+                let decl = format!(" = {sum};");
+                let name = match vars.iter().find(|v: &&String| v.ends_with(&decl)) {
+                    Some(v) => v.trim_start_matches("long ").trim_end_matches(&decl).to_string(),
+                    None => {
+                        vars.push(format!("long {name}{decl}"));
+                        name
+                    }
+                };
+                k = format!(" + {name}");
+            }
+            let at = |v: &str, d: i64| {
+                let mut x = match r.scale {
+                    0 => String::new(),
+                    1 => v.to_string(),
+                    s => format!("{s}L * {v}"),
+                };
+                match d {
+                    _ if x.is_empty() && k.is_empty() => x = format!("{d}L"),
+                    0 => {}
+                    d if x.is_empty() => x = format!("{d}L"),
+                    d if d > 0 => x = format!("{x} + {d}L"),
+                    d => x = format!("{x} - {}L", -d),
+                }
+                match x.is_empty() {
+                    true => k.trim_start_matches(" + ").to_string(),
+                    false => x + &k,
+                }
+            };
+            let (least, most) = if r.scale >= 0 { (low, high) } else { (high, low) };
+            let mut len = format!("(long){}_len{}", cx.name(r.len.array), r.len.dim);
+            if cx.privates.contains_key(&r.len.array) {
+                let name = format!("somd_len{n}_{j}");
+                vars.push(format!("long {name} = {len};"));
+                len = name;
+            }
+            // A constant index needs no test of its least value: the analysis keeps only
+            // those at least 0.
+            let tested = [
+                (r.scale != 0 || !r.terms.is_empty()).then(|| format!("{} >= 0L", at(least, r.lo))),
+                Some(format!("{} < {len}", at(most, r.hi))),
+            ];
+            for t in tested.into_iter().flatten() {
+                if !tests.contains(&t) {
+                    tests.push(t);
+                }
+            }
+        }
+        let mut out = String::new();
+        writeln!(
+            out,
+            "{level}/* The loop's indices at its first and last iteration: where all lie in their arrays, a copy without their checks. */"
+        )?;
+        writeln!(out, "{level}long {first} = (long)({});", cx.name(checks.index))?;
+        writeln!(out, "{level}long {bound} = (long)({bound_text});")?;
+        writeln!(out, "{level}long {last} = {last_text};")?;
+        for v in vars {
+            writeln!(out, "{level}{v}")?;
+        }
+        let flag = format!("somd_fast{n}");
+        writeln!(out, "{level}const bool {flag} = !({runs}) || ({});", tests.join(" && "))?;
+        Ok((out, flag))
+    }
+
+    /// The text of loop `shape`: a counter and a stop check where a failure may leave it
+    /// running on stand-ins ([`Self::stop_guard`]), and a copy of its own where its index
+    /// may wrap around ([`Self::wrap_guard`]) unless it `ends` (a test before it says no
+    /// step carries the index past its type's end).
+    fn loop_text(
+        &mut self,
+        cx: &mut FnCx,
+        level: Level,
+        shape: &LoopShape,
+        ends: bool,
+    ) -> R<String> {
+        let LoopShape { label, test, test_at_end, body, update } = *shape;
+        let (label, test, test_at_end) = (&label, &test, &test_at_end);
+        let mut out = String::new();
+        let jumps = label.map(|l| self.open_label(cx, l, body));
+        let cond = match test {
+            Some(t) => condition(&self.expr(cx, *t)?).to_string(),
+            None => "true".into(),
+        };
+        // `continue label` goes to the end of the body, where `continue` goes.
+        let next = match &jumps {
+            Some((name, true, _)) => format!("{}{name}_next: ;\n", level.next()),
+            _ => String::new(),
+        };
+        let (head, inner, tail) = if *test_at_end {
+            let inner = self.block(cx, level.next(), body)? + &next;
+            let mut tail = String::new();
+            for u in update {
+                writeln!(tail, "{}{};", level.next(), self.effect(cx, *u)?)?;
+            }
+            writeln!(tail, "{level}}} while ({cond});")?;
+            (format!("{level}do {{\n"), inner, tail)
+        } else {
+            let upd: Vec<String> = update.iter().map(|u| self.effect(cx, *u)).collect::<R<_>>()?;
+            let head = format!("{level}for (; {cond}; {}) {{\n", upd.join(", "));
+            let inner = self.block(cx, level.next(), body)? + &next;
+            (head, inner, format!("{level}}}\n"))
+        };
+        // A loop that may run as long as its data say, or that may fail and run on
+        // on stand-ins, leaves once a failure settles the launch (`stop_guard`).
+        let counted = somd_mir::analysis::walk::counted(cx.func, *test, body, update);
+        let bounded = test.is_some_and(|t| cx.bounded_loops.contains(&t));
+        let roots: Vec<ExprId> = test.iter().chain(update).copied().collect();
+        let fails = !bounded
+            && ([&head, &inner, &tail].iter().any(|t| may_fail_text(t))
+                || calls_may_throw(self.module, cx.func, body, &roots));
+        // Barriers in the body, or in the work-group folds it calls (the lanes form's
+        // variant, "Across a work-group" in `nested.rs`): the work-group leaves
+        // together or not at all.
+        let barriers = inner.contains("barrier(")
+            || (cx.lanes.is_some() && !cx.slices && inner.contains("somd_fold_"));
+        let guard = match (counted, fails, barriers) {
+            (true, false, _) | (true, _, true) => None,
+            _ => Some(self.stop_guard(cx, barriers)),
+        };
+        // A counted loop whose index a step may carry past its type's end checks
+        // only where its bound lets it (`walk::wraps_at`): in a copy of its own,
+        // where no label would be defined twice. The flag is set before the body
+        // of a `do`-`while` loop too: its bound cannot fail and keeps its value.
+        // A body holding a copied loop already keeps its check in the loop, so that
+        // copies of nested loops do not multiply.
+        let wrap = match guard {
+            None if !barriers && !ends => self.wrap_guard(cx, *test, body, update)?,
+            _ => None,
+        };
+        let single = jumps.is_some()
+            || inner.contains("_next: ;")
+            || inner.contains("_done: ;")
+            || inner.contains("if (somd_wrap");
+        if let Some(Wrap::Versioned { name, flag, decl, check }) = wrap.as_ref().filter(|_| !single)
+        {
+            let plain = format!("{head}{inner}{tail}");
+            let checked = format!("{level}{decl}\n{head}{}{check}\n{inner}{tail}", level.next());
+            writeln!(out, "{level}{flag}")?;
+            writeln!(out, "{level}if ({name}) {{")?;
+            out.push_str(&indented(&checked));
+            writeln!(out, "{level}}} else {{")?;
+            out.push_str(&indented(&plain));
+            writeln!(out, "{level}}}")?;
+            return Ok(out);
+        }
+        let guard = guard.or(wrap.map(Wrap::guard));
+        for line in guard.iter().flat_map(|(decl, _)| decl.lines()) {
+            writeln!(out, "{level}{line}")?;
+        }
+        out.push_str(&head);
+        if let Some((_, check)) = &guard {
+            writeln!(out, "{}{check}", level.next())?;
+        }
+        out.push_str(&inner);
+        out.push_str(&tail);
+        if let Some((name, _, done)) = jumps {
+            cx.labels.pop();
+            if done {
+                writeln!(out, "{level}{name}_done: ;")?;
+            }
+        }
+        Ok(out)
     }
 
     /// The declaration of a loop's iteration counter and the check at the top of its body:

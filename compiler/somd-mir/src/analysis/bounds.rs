@@ -202,7 +202,7 @@ struct Cx<'f> {
 }
 
 /// Array locals of `func` that no assignment targets, directly or through a row.
-fn fixed_arrays(func: &Function) -> HashSet<LocalId> {
+pub(crate) fn fixed_arrays(func: &Function) -> HashSet<LocalId> {
     let mut out: HashSet<LocalId> = func
         .locals
         .iter()

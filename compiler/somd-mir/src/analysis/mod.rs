@@ -25,6 +25,8 @@
 //!   loop provably never writes them);
 //! - [`bounds`]: array accesses whose index is provably in range (for the device's
 //!   bounds checks);
+//! - [`loopcheck`]: counted loops whose accesses one test before the loop keeps in range
+//!   (a copy of the loop without their checks);
 //! - [`mapfuse`]: a `@` whose result only the next statement's `@` maps, computed inline
 //!   by that `@`'s kernel;
 //! - [`lazy`]: locals holding `@` results that may stay on the device until the host
@@ -45,6 +47,7 @@ pub mod instance;
 pub mod isolation;
 pub mod keep;
 pub mod lazy;
+pub mod loopcheck;
 pub mod mapfuse;
 pub mod memo;
 pub mod narrow;

@@ -298,6 +298,20 @@ pub fn wraps_at(
     Some((bound, by > 0, limit))
 }
 
+/// The comparison `i op bound` that counts a `for` loop ([`counted`]) stepped by its one
+/// update, with its index `i` and step: `for (..; i < n; i += 4)`; `None` for a loop
+/// stepped in its body or in its test (`while (--n > 0)`), and for any other loop.
+pub fn for_count(
+    func: &Function,
+    test: ExprId,
+    body: &Block,
+    update: &[ExprId],
+) -> Option<(LocalId, i64, BinOpKind, ExprId)> {
+    let [u] = update else { return None };
+    let (i, by) = step_by(func, *u)?;
+    count_tests(func, Some(test), body, update).into_iter().find(|t| t.0 == i && t.1 == by)
+}
+
 /// Whether evaluating `e` can neither throw nor change anything: locals, constants,
 /// statics, lengths of locals and statics, and arithmetic on them other than `/` and `%`
 /// (a loop's bound that may be evaluated once more, before the loop, [`wraps_at`]).

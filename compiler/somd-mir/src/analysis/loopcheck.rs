@@ -1,0 +1,266 @@
+//! Bounds checks that a counted loop can make once, before it runs (range check
+//! elimination by loop versioning).
+//!
+//! A loop `for (; v < b; v += s)` (also `<=`, or stepping down toward `>` / `>=`; its test
+//! may have other `&&` operands, which only end it sooner) with a constant step, nothing
+//! else assigning `v`, and a bound that reads nothing the loop changes, runs its body for
+//! `v` from its value on entry, `first`, to `last = first + (b - 1 - first) / s * s` (for
+//! `<` stepping up; in 64-bit arithmetic), provided no step carries `v` past `int`'s end.
+//! An access `a[e]` in the body whose index is `scale * v + d + K` — `scale` and `d`
+//! constants, `K` a sum of terms that read nothing the loop changes (`i * n` of an outer
+//! loop's index, a parameter) — takes its least and greatest value at `first` and `last`.
+//! When both lie in `[0, a.length)`, computed in `long` from `K`'s Java (`int`) value, every
+//! iteration's index does: and then it is also Java's value (equal modulo 2^32, and in
+//! `int` range), so the access cannot fail. The OpenCL writer evaluates that test before
+//! the loop and runs a copy of the loop without those checks when it holds, the checked
+//! loop otherwise (`Writer::loop_checks`): CP's atom loop `a < atoms.length; a += 4`,
+//! reading `atoms[a + 3]`, leaves its checks and the failure path they inline.
+//!
+//! Which accesses take part is a matter of speed only (any set is correct): those every
+//! iteration reaches, that is not those under an `if` of the body or in a conditional
+//! operand (`?:`, the right of `&&` and `||`), whose failure the program may be written to
+//! avoid (`if (i + 1 < n) .. a[i + 1]`) and which would send every run to the checked copy.
+//! Those of nested loops' bodies take part; their tests and steps, evaluated once more at
+//! the end, do not, nor does anything of this loop's test and step.
+
+use super::bounds::LenSym;
+use super::walk;
+use crate::ir::*;
+use somd_syntax::ast::PrimType;
+use std::collections::{BTreeSet, HashSet};
+
+/// What one test before a counted loop frees of their checks ([`loop_checks`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopChecks {
+    /// The loop's index (an `int` local) and its constant step (not 0).
+    pub index: LocalId,
+    pub step: i64,
+    /// The comparison that counts the loop: `index op bound`, `op` one of `<`, `<=` (stepping
+    /// up), `>`, `>=` (down).
+    pub op: BinOpKind,
+    pub bound: ExprId,
+    /// The accesses, grouped by array dimension, `scale` and terms ([`IndexRange`]).
+    pub ranges: Vec<IndexRange>,
+}
+
+/// Accesses of one array dimension whose indices are `scale * index + d + K` for one
+/// `scale` and `K`, with `d` from `lo` to `hi`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IndexRange {
+    pub len: LenSym,
+    pub scale: i64,
+    /// `K`: terms added (`true`) or subtracted, each an `int` expression that the loop does
+    /// not change and that can neither fail nor change anything ([`walk::plain_value`]).
+    pub terms: Vec<(ExprId, bool)>,
+    pub lo: i64,
+    pub hi: i64,
+    pub accesses: Vec<ExprId>,
+}
+
+impl LoopChecks {
+    /// Every access the test frees of its check.
+    pub fn accesses(&self) -> impl Iterator<Item = ExprId> + '_ {
+        self.ranges.iter().flat_map(|r| r.accesses.iter().copied())
+    }
+}
+
+/// The checks a counted loop (`test`, `body`, `update`: a `for` loop, its test first) can
+/// make once before it runs, for the accesses of its body not in `skip` (proven in range,
+/// or written without a check) on arrays `usable` accepts (the caller's arrays with a
+/// length to test); `None` where there are none, or the loop is no such loop.
+pub fn loop_checks(
+    func: &Function,
+    test: ExprId,
+    body: &Block,
+    update: &[ExprId],
+    skip: &BTreeSet<ExprId>,
+    usable: &dyn Fn(LocalId) -> bool,
+) -> Option<LoopChecks> {
+    let (index, step, op, bound) = walk::for_count(func, test, body, update)?;
+    if func.local(index).ty != Type::Prim(PrimType::Int)
+        || i32::try_from(step).is_err()
+        || !walk::plain_value(func, bound)
+        || func.expr(bound).ty != Type::Prim(PrimType::Int)
+    {
+        return None;
+    }
+    // `v <= Integer.MAX_VALUE` (`v >= Integer.MIN_VALUE` stepping down) never ends but by
+    // wrapping around: the test would never hold.
+    let edge = match (op, &func.expr(bound).kind) {
+        (BinOpKind::Le, ExprKind::Const(Const::Int(b))) => *b == i32::MAX,
+        (BinOpKind::Ge, ExprKind::Const(Const::Int(b))) => *b == i32::MIN,
+        _ => false,
+    };
+    if edge {
+        return None;
+    }
+    let mut synced = false;
+    walk::each_stmt(body, &mut |s| synced |= matches!(s, Stmt::Sync { .. }));
+    if synced {
+        return None;
+    }
+    // What the loop changes: its index, the locals its body assigns or declares (a
+    // declaration in the body binds anew on every iteration), and what its test and step
+    // assign.
+    let mut changed = walk::assigned_in_block(func, body);
+    walk::assigned_in_exprs(func, &[test], &mut changed);
+    walk::assigned_in_exprs(func, update, &mut changed);
+    changed.insert(index);
+    let mut fixed = super::bounds::fixed_arrays(func);
+    fixed.retain(|a| {
+        !changed.contains(a)
+            && usable(*a)
+            && super::isolation::vector_of(&func.local(*a).ty).is_none()
+            && super::isolation::vector_rows(&func.local(*a).ty).is_none()
+    });
+    let cx = Terms { func, index, changed: &changed };
+    if !cx.invariant(bound) {
+        return None;
+    }
+    let mut reached = Vec::new();
+    reached_accesses(func, body, &mut reached);
+    // In source order (the writer's tests read in it).
+    reached.sort_by_key(|e| (func.expr(*e).span.start, e.0));
+    let mut ranges: Vec<IndexRange> = Vec::new();
+    for access in reached {
+        if skip.contains(&access) {
+            continue;
+        }
+        let ExprKind::Index { array, index: i } = &func.expr(access).kind else { continue };
+        let Some((a, dim)) = walk::index_root(func, *array) else { continue };
+        if !fixed.contains(&a) {
+            continue;
+        }
+        let Some(sum) = cx.sum(*i, 0) else { continue };
+        // A constant index below 0 fails whatever the test says.
+        if sum.scale == 0 && sum.terms.is_empty() && sum.offset < 0 {
+            continue;
+        }
+        let len = LenSym { array: a, dim };
+        let (scale, d) = (i64::from(sum.scale), i64::from(sum.offset));
+        match ranges.iter_mut().find(|r| r.len == len && r.scale == scale && r.terms == sum.terms) {
+            Some(r) => {
+                r.lo = r.lo.min(d);
+                r.hi = r.hi.max(d);
+                r.accesses.push(access);
+            }
+            None => ranges.push(IndexRange {
+                len,
+                scale,
+                terms: sum.terms,
+                lo: d,
+                hi: d,
+                accesses: vec![access],
+            }),
+        }
+    }
+    (!ranges.is_empty()).then_some(LoopChecks { index, step, op, bound, ranges })
+}
+
+/// The `Index` expressions of `block` that every iteration reaching them evaluates: not
+/// under an `if` (its condition's are), not in conditional operands; nested loops' bodies
+/// are searched, their tests and steps are not (see the module's comment).
+fn reached_accesses(func: &Function, block: &Block, out: &mut Vec<ExprId>) {
+    for stmt in &block.stmts {
+        match stmt {
+            Stmt::If { cond, .. } => out.extend(walk::evaluated_reads(func, *cond)),
+            Stmt::Loop { body, .. } => reached_accesses(func, body, out),
+            Stmt::Block(b) | Stmt::Labeled { body: b, .. } => reached_accesses(func, b, out),
+            Stmt::Sync { .. } => {}
+            other => {
+                for root in walk::stmt_roots(other) {
+                    out.extend(walk::evaluated_reads(func, root));
+                }
+            }
+        }
+    }
+}
+
+/// An index as `scale * index + offset + Σ ±term` (`scale` and `offset` wrapping as Java's
+/// `int`s do).
+struct Sum {
+    scale: i32,
+    offset: i32,
+    terms: Vec<(ExprId, bool)>,
+}
+
+struct Terms<'a> {
+    func: &'a Function,
+    index: LocalId,
+    changed: &'a HashSet<LocalId>,
+}
+
+impl Terms<'_> {
+    fn sum(&self, e: ExprId, depth: u32) -> Option<Sum> {
+        if depth > 8 {
+            return None;
+        }
+        let expr = self.func.expr(e);
+        if expr.ty != Type::Prim(PrimType::Int) {
+            return None;
+        }
+        match &expr.kind {
+            ExprKind::Const(Const::Int(c)) => {
+                return Some(Sum { scale: 0, offset: *c, terms: Vec::new() })
+            }
+            ExprKind::Local(l) if *l == self.index => {
+                return Some(Sum { scale: 1, offset: 0, terms: Vec::new() })
+            }
+            _ => {}
+        }
+        if !walk::mentions(self.func, e, self.index) {
+            return self.invariant(e).then(|| Sum { scale: 0, offset: 0, terms: vec![(e, true)] });
+        }
+        let ExprKind::Binary { op, lhs, rhs } = &expr.kind else { return None };
+        if op.ty != PrimOrRef::Prim(PrimType::Int) {
+            return None;
+        }
+        let (a, b) = (self.sum(*lhs, depth + 1)?, self.sum(*rhs, depth + 1)?);
+        match op.kind {
+            BinOpKind::Add => Some(Sum {
+                scale: a.scale.wrapping_add(b.scale),
+                offset: a.offset.wrapping_add(b.offset),
+                terms: a.terms.into_iter().chain(b.terms).collect(),
+            }),
+            BinOpKind::Sub => Some(Sum {
+                scale: a.scale.wrapping_sub(b.scale),
+                offset: a.offset.wrapping_sub(b.offset),
+                terms: a
+                    .terms
+                    .into_iter()
+                    .chain(b.terms.into_iter().map(|(t, s)| (t, !s)))
+                    .collect(),
+            }),
+            // A constant factor: `4 * v + 1`, `(v + 1) * 4`.
+            BinOpKind::Mul => {
+                let (c, x) = match (&a, &b) {
+                    (Sum { scale: 0, terms, offset }, x) if terms.is_empty() => (*offset, x),
+                    (x, Sum { scale: 0, terms, offset }) if terms.is_empty() => (*offset, x),
+                    _ => return None,
+                };
+                x.terms.is_empty().then(|| Sum {
+                    scale: x.scale.wrapping_mul(c),
+                    offset: x.offset.wrapping_mul(c),
+                    terms: Vec::new(),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether `e` has one value throughout the loop and can be evaluated before it: it
+    /// can neither fail nor change anything, and reads no local the loop changes (nor a
+    /// `shared` one, which a `sync` may change).
+    fn invariant(&self, e: ExprId) -> bool {
+        if !walk::plain_value(self.func, e) {
+            return false;
+        }
+        let mut steady = true;
+        walk::each_expr(self.func, e, &mut |x| {
+            if let ExprKind::Local(l) = self.func.expr(x).kind {
+                steady &= !self.changed.contains(&l) && !self.func.local(l).shared;
+            }
+        });
+        steady
+    }
+}

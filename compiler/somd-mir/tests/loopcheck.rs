@@ -1,0 +1,136 @@
+//! Tests of `analysis::loopcheck`: which accesses of a counted loop one test before the
+//! loop keeps in range, with the index form the test evaluates (`scale * v + lo..hi + K`).
+//! Each case is one static method; the test describes each loop of it in source order.
+
+mod common;
+
+use common::lowered as module;
+use somd_mir::analysis::loopcheck::loop_checks;
+use somd_mir::analysis::walk::each_stmt;
+use somd_mir::{BinOpKind, Function, Module, Stmt};
+use std::collections::BTreeSet;
+
+fn function<'m>(module: &'m Module, name: &str) -> &'m Function {
+    module.functions.iter().find(|f| f.name == name).expect("function exists")
+}
+
+/// Per `for` loop of `method`, in source order: `none`, or its comparison, step and each
+/// index range as `array[scale*v + lo..hi + terms]: accesses`.
+fn loops(body: &str, method: &str) -> Vec<String> {
+    let source =
+        format!("class T {{\n{body}\n    public static void main(String[] args) {{ }}\n}}\n");
+    let m = module(&source);
+    let func = function(&m, &format!("T.{method}"));
+    let text = |e: somd_mir::ExprId| source[func.expr(e).span.range()].to_string();
+    let mut out = Vec::new();
+    each_stmt(&func.body, &mut |stmt| {
+        let Stmt::Loop { test: Some(t), test_at_end: false, body, update, .. } = stmt else {
+            return;
+        };
+        let Some(c) = loop_checks(func, *t, body, update, &BTreeSet::new(), &|_| true) else {
+            out.push("none".to_string());
+            return;
+        };
+        let op = match c.op {
+            BinOpKind::Lt => "<",
+            BinOpKind::Le => "<=",
+            BinOpKind::Gt => ">",
+            _ => ">=",
+        };
+        let mut line =
+            format!("{} {op} {} by {}:", func.local(c.index).name, text(c.bound), c.step);
+        for r in &c.ranges {
+            let terms: String = r
+                .terms
+                .iter()
+                .map(|(e, add)| format!(" {} {}", if *add { "+" } else { "-" }, text(*e)))
+                .collect();
+            let accesses: Vec<String> = r.accesses.iter().map(|e| text(*e)).collect();
+            let array = &func.local(r.len.array).name;
+            line += &format!(
+                " {array}.{}[{}*v + {}..{}{terms}]: {}",
+                r.len.dim,
+                r.scale,
+                r.lo,
+                r.hi,
+                accesses.join(", ")
+            );
+            line.push(';');
+        }
+        out.push(line);
+    });
+    out
+}
+
+#[test]
+fn a_stride_of_four_reads_its_group() {
+    let v = loops(
+        "static float f(float[] q, float x) { float s = 0; for (int a = 0; a < q.length; a += 4) { s += (q[a] - x) * q[a + 1] + q[a + 2] / q[a + 3]; } return s; }",
+        "f",
+    );
+    assert_eq!(v, ["a < q.length by 4: q.0[1*v + 0..3]: q[a], q[a + 1], q[a + 2], q[a + 3];"]);
+}
+
+#[test]
+fn outer_values_join_the_index_as_terms() {
+    let v = loops(
+        "static long f(int[] m, int[] rs, int w) { long s = 0; for (int k = 0; k < rs.length; k++) { int r = rs[k]; for (int j = 1; j <= w; j++) { s += m[r * w + j - 1] - m[w - j]; } } return s; }",
+        "f",
+    );
+    assert_eq!(
+        v,
+        [
+            // The outer loop: `rs[k]`; the inner loop's accesses change with `j` and `r`.
+            "k < rs.length by 1: rs.0[1*v + 0..0]: rs[k];",
+            "j <= w by 1: m.0[1*v + -1..-1 + r * w]: m[r * w + j - 1]; m.0[-1*v + 0..0 + w]: m[w - j];",
+        ]
+    );
+}
+
+#[test]
+fn loops_stepping_down_and_rows_of_a_matrix() {
+    let v = loops(
+        "static double f(double[][] g, int i, int n) { double s = 0; for (int j = n - 1; j >= 0; j -= 2) { s += g[i][j] * g[j][0]; } return s; }",
+        "f",
+    );
+    assert_eq!(
+        v,
+        ["j >= 0 by -2: g.0[0*v + 0..0 + i]: g[i]; g.1[1*v + 0..0]: g[i][j]; g.0[1*v + 0..0]: g[j]; g.1[0*v + 0..0]: g[j][0];"]
+    );
+}
+
+#[test]
+fn guarded_and_conditional_accesses_and_the_test_stay_out() {
+    let v = loops(
+        "static int f(int[] a, int n) { int s = 0; for (int j = 0; j < n && a[j] > 0; j++) { if (j + 1 < n) { s += a[j + 1]; } s += j > 2 ? a[j - 2] : 0; if (a[j] < 0) break; } return s; }",
+        "f",
+    );
+    assert_eq!(v, ["j < n by 1: a.0[1*v + 0..0]: a[j];"]);
+}
+
+#[test]
+fn loops_that_cannot_be_tested_keep_their_checks() {
+    let v = loops(
+        "static int f(int[] a, int[] b, int n) { int s = 0; \
+         for (int i = 0; i < n; i++) { s += a[i]; i += 0; } \
+         for (int i = 0; i < n; i++) { s += a[i]; a = b; } \
+         for (int i = 0; i <= 2147483647; i++) { s += a[i]; } \
+         for (int i = 0; i < n; i++) { s += a[i * i]; } \
+         for (int i = 0; i < n; i++) { s += a[s]; } \
+         for (int i = 0; i < n; i++) { n--; s += a[i]; } \
+         for (long i = 0; i < n; i++) { s += a[(int) i]; } \
+         int k = 0; while (k < n) { s += a[k]; k++; } \
+         return s; }",
+        "f",
+    );
+    assert_eq!(v, ["none", "none", "none", "none", "none", "none", "none", "none"]);
+}
+
+#[test]
+fn a_constant_index_below_zero_is_left_to_its_check() {
+    let v = loops(
+        "static int f(int[] a, int n) { int s = 0; for (int j = 0; j < n; j++) { s += a[-1] + a[3] + a[j]; } return s; }",
+        "f",
+    );
+    assert_eq!(v, ["j < n by 1: a.0[0*v + 3..3]: a[3]; a.0[1*v + 0..0]: a[j];"]);
+}
