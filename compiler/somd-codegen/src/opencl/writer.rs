@@ -301,6 +301,10 @@ pub(super) struct FnCx<'a> {
     pub(super) untestable: BTreeSet<ExprId>,
 }
 
+/// How many loops written in two copies (`Writer::loop_versions`) may surround one that
+/// is copied too: each doubles what it holds.
+pub(super) const MAX_COPIES: u32 = 3;
+
 /// The parts of a loop statement (`Stmt::Loop`).
 #[derive(Clone, Copy)]
 struct LoopShape<'b> {
@@ -2857,7 +2861,7 @@ impl<'a> Writer<'a> {
     /// three copied loops around it (each doubles what it holds).
     fn loop_versions(&mut self, cx: &mut FnCx, level: Level, shape: &LoopShape) -> R<String> {
         let checks = match shape.test {
-            Some(t) if !shape.test_at_end && !self.options.unchecked && cx.copies < 3 => {
+            Some(t) if !shape.test_at_end && !self.options.unchecked && cx.copies < MAX_COPIES => {
                 let skip: BTreeSet<ExprId> =
                     cx.proven.iter().chain(&cx.checked).chain(&cx.untestable).copied().collect();
                 let usable = |a: LocalId| cx.has_lengths(a);
