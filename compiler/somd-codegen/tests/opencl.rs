@@ -1481,7 +1481,7 @@ public class V {
         float best = 0f;
         for (int j = 0; j < all.length; j++) {
             float[[4]] q = all[j];
-            best = Math.max(best, lane(q, j % 4) * w[3] + all[j][j % 4]);
+            best = Math.max(best, lane(q, j % 4) * w[3] + all[j][j % 4] - all[j][3]);
         }
         return best - p[0];
     }
@@ -1502,12 +1502,15 @@ public class V {
 /// `float[[]][[4]]` read as one `float4` per work-item, a broadcast `float[[]][[4]]` as a
 /// `__global float4 *` (a row into a local, an element through the scalar view), one
 /// broadcast `float[[4]]`, constant indices as components, a variable one checked against
-/// `N`, `.length` as `N`, literals as vector literals and `T[[N]]` results stored as vectors.
+/// `N` (a constant one in range is not), `.length` as `N`, literals as vector literals and
+/// `T[[N]]` results stored as vectors.
 #[test]
 fn bounded_value_arrays_are_vectors() {
     let text = snapshot(VECTORS);
     assert!(text.contains("__global float4 *arg0"), "{text}");
     assert!(text.contains("__global int2 *somd_out"), "{text}");
+    assert!(text.contains(" * 4 + 3]"), "{text}");
+    assert!(!text.contains(", 3, 4)]"), "{text}");
     insta::assert_snapshot!(text);
 }
 

@@ -2245,8 +2245,8 @@ impl<'a> Writer<'a> {
         })
     }
 
-    /// The index `i` of access `access` against `len`: checked unless `--unchecked` or
-    /// proven in range.
+    /// The index `i` of access `access` against `len`: checked unless `--unchecked`, proven
+    /// in range, or both are constants and in range.
     pub(super) fn index_text(
         &mut self,
         cx: &mut FnCx,
@@ -2255,7 +2255,17 @@ impl<'a> Writer<'a> {
         i: &str,
         len: &str,
     ) -> String {
-        if self.options.unchecked || cx.proven.contains(&access) || cx.checked.contains(&access) {
+        // A constant index into a constant length (a lane `k` of a `T[[]][[N]]` row) is
+        // known here.
+        let constant = match (i.parse::<i64>(), len.parse::<i64>()) {
+            (Ok(i), Ok(len)) => (0..len).contains(&i),
+            _ => false,
+        };
+        if self.options.unchecked
+            || constant
+            || cx.proven.contains(&access)
+            || cx.checked.contains(&access)
+        {
             i.to_string()
         } else {
             let site = self.site(cx, site_span, "bounds");
