@@ -3767,3 +3767,37 @@ class Main {
 "#
     ));
 }
+
+/// Loops of kernel code whose accesses one test before the loop keeps in range
+/// (`analysis::loopcheck`) are named with those accesses; the parallel loop (the
+/// work-items) and a loop whose accesses are proven in range are not.
+#[test]
+fn range_tests_before_loops_are_explained() {
+    let text = explain(
+        r#"
+class R {
+    static float[] quads(dist float[] xs, float[] q) {
+        float[] out = new float[xs.length];
+        for (int k = 0; k < xs.length; k++) {
+            float s = 0.0f;
+            for (int a = 0; a < q.length; a += 4) {
+                s += q[a] * q[a + 3];
+            }
+            for (int j = 0; j < q.length; j++) {
+                s += q[j];
+            }
+            out[k] = s;
+        }
+        return out;
+    }
+    public static void main(String[] args) { }
+}
+"#,
+    );
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains("range test")).collect();
+    assert_eq!(
+        lines,
+        ["  range test before the loop `a < q.length` at test.somd:7:29: `q[a]`, `q[a + 3]` in range at its first and last index, a copy of the loop without their checks (else the checked loop)"],
+        "{text}"
+    );
+}

@@ -130,6 +130,54 @@ fn private_lines(
 
 /// The `static final` fields the kernels of `roots` (and the functions they call) read from
 /// the program's statics buffer (`isolation::device_static`), on one line.
+/// The loops of `func` whose accesses one test before the loop keeps in range on the
+/// device ([`super::loopcheck`]): where it holds, a copy of the loop runs without their
+/// checks. Accesses the range analysis proves in range need none and are not named; a
+/// SOMD method's parallel loops are its work-items, no loop of the kernel.
+fn range_test_lines(
+    out: &mut String,
+    module: &Module,
+    info: &ProgramInfo,
+    sources: &SourceMap,
+    f: FuncId,
+) {
+    let func = module.function(f);
+    let parallel: Vec<LocalId> = info.functions[f.0 as usize]
+        .loops
+        .iter()
+        .filter_map(|l| l.verdict.as_ref().ok())
+        .flat_map(|par| par.dims.iter().map(|d| d.index))
+        .collect();
+    let proven = super::bounds::proven_in_bounds(func, &func.body, &[], &[]);
+    let text = |e: ExprId| {
+        let span = func.expr(e).span;
+        let source = sources.get(span.file).map(|file| file.text.as_str()).unwrap_or("");
+        source.get(span.range()).unwrap_or("?").to_string()
+    };
+    for (_, stmt) in super::walk::loops(func) {
+        let Stmt::Loop { test: Some(t), test_at_end: false, body, update, .. } = stmt else {
+            continue;
+        };
+        let Some(checks) =
+            super::loopcheck::loop_checks(func, *t, body, update, &proven, &|_| true)
+        else {
+            continue;
+        };
+        if parallel.contains(&checks.index) {
+            continue;
+        }
+        let names: Vec<String> = checks.accesses().map(|a| format!("`{}`", text(a))).collect();
+        let _ = writeln!(
+            out,
+            "  range test before the loop `{}` at {}: {} in range at its first and last \
+             index, a copy of the loop without their checks (else the checked loop)",
+            text(*t),
+            sources.position(func.expr(*t).span),
+            names.join(", ")
+        );
+    }
+}
+
 fn static_line(out: &mut String, module: &Module, roots: &[FuncId]) {
     let mut seen = std::collections::BTreeSet::new();
     let mut work: Vec<FuncId> = roots.to_vec();
@@ -368,6 +416,7 @@ pub fn explain(module: &Module, info: &ProgramInfo, sources: &SourceMap) -> Stri
                         _ => None,
                     };
                     private_lines(&mut out, module, sources, kp.func, within);
+                    range_test_lines(&mut out, module, info, sources, kp.func);
                     if matches!(kp.kind, KernelKind::Map { .. } | KernelKind::MapReduce { .. }) {
                         narrow_lines(&mut out, module, sources, &narrow, kp.func);
                     }
