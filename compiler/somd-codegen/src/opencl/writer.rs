@@ -326,6 +326,13 @@ impl FnCx<'_> {
     }
 }
 
+/// Whether loop text `text` holds barriers, or calls the work-group folds of the lanes
+/// form's variant ("Across a work-group" in `nested.rs`), which do: the work-items of a
+/// group must reach them together.
+fn holds_barriers(cx: &FnCx, text: &str) -> bool {
+    text.contains("barrier(") || (cx.lanes.is_some() && !cx.slices && text.contains("somd_fold_"))
+}
+
 /// The C label of the innermost labelled statement `l` being written.
 fn label_of(cx: &FnCx, l: LabelId) -> R<String> {
     cx.labels
@@ -2884,7 +2891,7 @@ impl<'a> Writer<'a> {
         let checked = self.loop_text(cx, level, shape, false);
         cx.copies -= 1;
         let checked = checked?;
-        if checked.contains("barrier(") || (cx.lanes.is_some() && checked.contains("somd_fold_")) {
+        if holds_barriers(cx, &checked) {
             return Ok(checked);
         }
         let (decls, flag) = self.loop_test(cx, level, &checks)?;
@@ -2966,11 +2973,12 @@ impl<'a> Writer<'a> {
         // could fold (a private array's constant length against a constant index) would
         // draw a warning, which the corpus tests build with `-Werror`.
         let mut vars = Vec::new();
+        // Each sum of terms once: (its text, the variable holding it).
+        let mut sums: Vec<(String, String)> = Vec::new();
         let mut tests: Vec<String> = no_wrap.into_iter().collect();
         for (j, r) in checks.ranges.iter().enumerate() {
             let mut k = String::new();
             if !r.terms.is_empty() {
-                let name = format!("somd_terms{n}_{j}");
                 let mut sum = String::new();
                 for (term, add) in &r.terms {
                     let t = self.expr(cx, *term)?;
@@ -2982,11 +2990,12 @@ impl<'a> Writer<'a> {
                     };
                     write!(sum, "{sign}(long)({t})")?;
                 }
-                let decl = format!(" = {sum};");
-                let name = match vars.iter().find(|v: &&String| v.ends_with(&decl)) {
-                    Some(v) => v.trim_start_matches("long ").trim_end_matches(&decl).to_string(),
+                let name = match sums.iter().find(|(text, _)| *text == sum) {
+                    Some((_, name)) => name.clone(),
                     None => {
-                        vars.push(format!("long {name}{decl}"));
+                        let name = format!("somd_terms{n}_{j}");
+                        vars.push(format!("long {name} = {sum};"));
+                        sums.push((sum, name.clone()));
                         name
                     }
                 };
@@ -3094,8 +3103,7 @@ impl<'a> Writer<'a> {
         // Barriers in the body, or in the work-group folds it calls (the lanes form's
         // variant, "Across a work-group" in `nested.rs`): the work-group leaves
         // together or not at all.
-        let barriers = inner.contains("barrier(")
-            || (cx.lanes.is_some() && !cx.slices && inner.contains("somd_fold_"));
+        let barriers = holds_barriers(cx, &inner);
         let guard = match (counted, fails, barriers) {
             (true, false, _) | (true, _, true) => None,
             _ => Some(self.stop_guard(cx, barriers)),

@@ -128,8 +128,6 @@ fn private_lines(
     }
 }
 
-/// The `static final` fields the kernels of `roots` (and the functions they call) read from
-/// the program's statics buffer (`isolation::device_static`), on one line.
 /// The loops of `func` whose accesses one test before the loop keeps in range on the
 /// device ([`super::loopcheck`]): where it holds, a copy of the loop runs without their
 /// checks. Accesses the range analysis proves in range need none and are not named; a
@@ -178,6 +176,8 @@ fn range_test_lines(
     }
 }
 
+/// The `static final` fields the kernels of `roots` (and the functions they call) read from
+/// the program's statics buffer (`isolation::device_static`), on one line.
 fn static_line(out: &mut String, module: &Module, roots: &[FuncId]) {
     let mut seen = std::collections::BTreeSet::new();
     let mut work: Vec<FuncId> = roots.to_vec();

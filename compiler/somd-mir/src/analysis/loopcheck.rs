@@ -13,7 +13,7 @@
 //! iteration's index does: and then it is also Java's value (equal modulo 2^32, and in
 //! `int` range), so the access cannot fail. The OpenCL writer evaluates that test before
 //! the loop and runs a copy of the loop without those checks when it holds, the checked
-//! loop otherwise (`Writer::loop_checks`): CP's atom loop `a < atoms.length; a += 4`,
+//! loop otherwise (`Writer::loop_versions`): CP's atom loop `a < atoms.length; a += 4`,
 //! reading `atoms[a + 3]`, leaves its checks and the failure path they inline.
 //!
 //! Which accesses take part is a matter of speed only (any set is correct): those every
