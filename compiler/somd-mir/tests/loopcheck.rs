@@ -15,7 +15,7 @@ fn function<'m>(module: &'m Module, name: &str) -> &'m Function {
 }
 
 /// Per `for` loop of `method`, in source order: `none`, or its comparison, step and each
-/// index range as `array[scale*v + lo..hi + terms]: accesses`.
+/// index range as `array[scale*v + lo..hi + terms]: accesses` (the bound's reads first).
 fn loops(body: &str, method: &str) -> Vec<String> {
     let source =
         format!("class T {{\n{body}\n    public static void main(String[] args) {{ }}\n}}\n");
@@ -39,7 +39,7 @@ fn loops(body: &str, method: &str) -> Vec<String> {
         };
         let mut line =
             format!("{} {op} {} by {}:", func.local(c.index).name, text(c.bound), c.step);
-        for r in &c.ranges {
+        for r in c.bound_reads.iter().chain(&c.ranges) {
             let terms: String = r
                 .terms
                 .iter()
@@ -133,4 +133,58 @@ fn a_constant_index_below_zero_is_left_to_its_check() {
         "f",
     );
     assert_eq!(v, ["j < n by 1: a.0[0*v + 3..3]: a[3]; a.0[1*v + 0..0]: a[j];"]);
+}
+
+#[test]
+fn bounds_reading_elements_or_dividing_by_constants() {
+    let v = loops(
+        "static double f(int[] row, int[] col, double[] val, int i, int w, int[][] ends) { double s = 0; \
+         for (int k = row[i]; k < row[i + 1]; k++) { s += val[k] * col[k]; } \
+         for (int j = 0; j < w / 2; j++) { s += val[2 * j + 1]; } \
+         for (int j = 1; j <= (w + 1) % 7; j++) { s += val[j - 1]; } \
+         for (int j = 0; j < ends[i][1]; j++) { s += col[j]; } \
+         return s; }",
+        "f",
+    );
+    assert_eq!(
+        v,
+        [
+            "k < row[i + 1] by 1: row.0[0*v + 0..0 + i + 1]: row[i + 1]; val.0[1*v + 0..0]: val[k]; col.0[1*v + 0..0]: col[k];",
+            "j < w / 2 by 1: val.0[2*v + 1..1]: val[2 * j + 1];",
+            "j <= (w + 1) % 7 by 1: val.0[1*v + -1..-1]: val[j - 1];",
+            "j < ends[i][1] by 1: ends.1[0*v + 1..1]: ends[i][1]; ends.0[0*v + 0..0 + i]: ends[i]; col.0[1*v + 0..0]: col[j];",
+        ]
+    );
+}
+
+#[test]
+fn bounds_whose_elements_or_divisors_may_change_or_fail_are_not_tested() {
+    let v = loops(
+        "static int g(int[] x) { return x.length; } \
+         static int f(int[] row, int[] a, long[] b, int i, int w) { int s = 0; \
+         for (int k = 0; k < row[i]; k++) { s += a[k]; a[k] = 1; } \
+         for (int k = 0; k < row[i]; k++) { s += a[k] + g(a); } \
+         for (int k = 0; k < row[i]; k++) { s += a[k]; i++; } \
+         for (int k = 0; k < row[a[i]]; k++) { s += a[k]; } \
+         for (int k = 0; k < row[k]; k++) { s += a[k]; } \
+         for (int k = 0; k < w / i; k++) { s += a[k]; } \
+         for (int k = 0; k < w % 0; k++) { s += a[k]; } \
+         for (int k = 0; k < row[i]; k++) { s += a[k]; b[k] = 1; } \
+         return s; }",
+        "f",
+    );
+    assert_eq!(
+        v,
+        [
+            "none",
+            "none",
+            "none",
+            "none",
+            "none",
+            "none",
+            "none",
+            // A `long` store cannot change an `int` element.
+            "k < row[i] by 1: row.0[0*v + 0..0 + i]: row[i]; a.0[1*v + 0..0]: a[k]; b.0[1*v + 0..0]: b[k];",
+        ]
+    );
 }

@@ -6,7 +6,7 @@ use super::layout::layout_of;
 use super::*;
 use somd_diag::{SourceMap, Span};
 use somd_mir::analysis::isolation::{self, packed_of, vector_of, vector_rows};
-use somd_mir::analysis::loopcheck::{self, LoopChecks};
+use somd_mir::analysis::loopcheck::{self, IndexRange, LoopChecks};
 use somd_mir::analysis::{plan, walk, LoopDim, ProgramInfo, SizeExpr};
 use somd_mir::*;
 use somd_syntax::ast::{PrimType, ReduceOp};
@@ -304,6 +304,17 @@ pub(super) struct FnCx<'a> {
 /// How many loops written in two copies (`Writer::loop_versions`) may surround one that
 /// is copied too: each doubles what it holds.
 pub(super) const MAX_COPIES: u32 = 3;
+
+/// The tests of [`Writer::loop_test`] as [`Writer::range_tests`] gathers them.
+struct RangeTests {
+    /// The loop's number among the function's temporaries.
+    n: u32,
+    /// Declarations of the variables the tests read.
+    vars: Vec<String>,
+    /// Each sum of terms once: (its text, the variable holding it).
+    sums: Vec<(String, String)>,
+    tests: Vec<String>,
+}
 
 /// The parts of a loop statement (`Stmt::Loop`).
 #[derive(Clone, Copy)]
@@ -2925,7 +2936,13 @@ impl<'a> Writer<'a> {
         cx.temp_count += 1;
         let (first, last, bound) =
             (format!("somd_first{n}"), format!("somd_last{n}"), format!("somd_bound{n}"));
-        let bound_text = self.expr(cx, checks.bound)?;
+        // The bound's element reads, in the test as in the copy's, go without their checks
+        // where the test has found them in their arrays.
+        let proven = cx.proven.clone();
+        cx.proven.extend(checks.bound_reads.iter().flat_map(|r| r.accesses.iter().copied()));
+        let bound_text = self.expr(cx, checks.bound);
+        cx.proven = proven;
+        let bound_text = bound_text?;
         let step = checks.step;
         let up = step > 0;
         let by = step.unsigned_abs();
@@ -2972,71 +2989,14 @@ impl<'a> Writer<'a> {
         // Every operand of the tests is a variable (not `const`): a test that a C compiler
         // could fold (a private array's constant length against a constant index) would
         // draw a warning, which the corpus tests build with `-Werror`.
-        let mut vars = Vec::new();
-        // Each sum of terms once: (its text, the variable holding it).
-        let mut sums: Vec<(String, String)> = Vec::new();
-        let mut tests: Vec<String> = no_wrap.into_iter().collect();
+        let mut tests = RangeTests { n, vars: Vec::new(), sums: Vec::new(), tests: Vec::new() };
+        for (j, r) in checks.bound_reads.iter().enumerate() {
+            self.range_tests(cx, &mut tests, &format!("b{j}"), r, low, high)?;
+        }
+        let reads_vars = std::mem::take(&mut tests.vars);
+        let reads = std::mem::replace(&mut tests.tests, no_wrap.into_iter().collect());
         for (j, r) in checks.ranges.iter().enumerate() {
-            let mut k = String::new();
-            if !r.terms.is_empty() {
-                let mut sum = String::new();
-                for (term, add) in &r.terms {
-                    let t = self.expr(cx, *term)?;
-                    let sign = match (add, sum.is_empty()) {
-                        (true, true) => "",
-                        (true, false) => " + ",
-                        (false, true) => "-",
-                        (false, false) => " - ",
-                    };
-                    write!(sum, "{sign}(long)({t})")?;
-                }
-                let name = match sums.iter().find(|(text, _)| *text == sum) {
-                    Some((_, name)) => name.clone(),
-                    None => {
-                        let name = format!("somd_terms{n}_{j}");
-                        vars.push(format!("long {name} = {sum};"));
-                        sums.push((sum, name.clone()));
-                        name
-                    }
-                };
-                k = format!(" + {name}");
-            }
-            let at = |v: &str, d: i64| {
-                let mut x = match r.scale {
-                    0 => String::new(),
-                    1 => v.to_string(),
-                    s => format!("{s}L * {v}"),
-                };
-                match d {
-                    _ if x.is_empty() && k.is_empty() => x = format!("{d}L"),
-                    0 => {}
-                    d if x.is_empty() => x = format!("{d}L"),
-                    d if d > 0 => x = format!("{x} + {d}L"),
-                    d => x = format!("{x} - {}L", -d),
-                }
-                match x.is_empty() {
-                    true => k.trim_start_matches(" + ").to_string(),
-                    false => x + &k,
-                }
-            };
-            let (least, most) = if r.scale >= 0 { (low, high) } else { (high, low) };
-            let mut len = format!("(long){}_len{}", cx.name(r.len.array), r.len.dim);
-            if cx.privates.contains_key(&r.len.array) {
-                let name = format!("somd_len{n}_{j}");
-                vars.push(format!("long {name} = {len};"));
-                len = name;
-            }
-            // A constant index needs no test of its least value: the analysis keeps only
-            // those at least 0.
-            let tested = [
-                (r.scale != 0 || !r.terms.is_empty()).then(|| format!("{} >= 0L", at(least, r.lo))),
-                Some(format!("{} < {len}", at(most, r.hi))),
-            ];
-            for t in tested.into_iter().flatten() {
-                if !tests.contains(&t) {
-                    tests.push(t);
-                }
-            }
+            self.range_tests(cx, &mut tests, &j.to_string(), r, low, high)?;
         }
         let mut out = String::new();
         writeln!(
@@ -3044,14 +3004,110 @@ impl<'a> Writer<'a> {
             "{level}/* The loop's indices at its first and last iteration: where all lie in their arrays, a copy without their checks. */"
         )?;
         writeln!(out, "{level}long {first} = (long)({});", cx.name(checks.index))?;
-        writeln!(out, "{level}long {bound} = (long)({bound_text});")?;
+        for v in reads_vars {
+            writeln!(out, "{level}{v}")?;
+        }
+        // The bound's element reads are made only where they lie in their arrays; elsewhere
+        // the checked loop runs, and fails where Java's first test does.
+        let guard = match reads.is_empty() {
+            true => {
+                writeln!(out, "{level}long {bound} = (long)({bound_text});")?;
+                String::new()
+            }
+            false => {
+                let ok = format!("somd_reads{n}");
+                writeln!(out, "{level}const bool {ok} = {};", reads.join(" && "))?;
+                writeln!(out, "{level}long {bound} = {ok} ? (long)({bound_text}) : 0L;")?;
+                format!("{ok} && ")
+            }
+        };
         writeln!(out, "{level}long {last} = {last_text};")?;
-        for v in vars {
+        for v in tests.vars {
             writeln!(out, "{level}{v}")?;
         }
         let flag = format!("somd_fast{n}");
-        writeln!(out, "{level}const bool {flag} = !({runs}) || ({});", tests.join(" && "))?;
+        let holds = format!("!({runs}) || ({})", tests.tests.join(" && "));
+        match guard.is_empty() {
+            true => writeln!(out, "{level}const bool {flag} = {holds};")?,
+            false => writeln!(out, "{level}const bool {flag} = {guard}({holds});")?,
+        }
         Ok((out, flag))
+    }
+
+    /// Adds to `tests` the tests that range `r` (named `j` among the loop's) lies in its
+    /// array at both ends of the loop (`low` and `high` its least and greatest index), with
+    /// the variables they read.
+    fn range_tests(
+        &mut self,
+        cx: &mut FnCx,
+        tests: &mut RangeTests,
+        j: &str,
+        r: &IndexRange,
+        low: &str,
+        high: &str,
+    ) -> R<()> {
+        let n = tests.n;
+        let mut k = String::new();
+        if !r.terms.is_empty() {
+            let mut sum = String::new();
+            for (term, add) in &r.terms {
+                let t = self.expr(cx, *term)?;
+                let sign = match (add, sum.is_empty()) {
+                    (true, true) => "",
+                    (true, false) => " + ",
+                    (false, true) => "-",
+                    (false, false) => " - ",
+                };
+                write!(sum, "{sign}(long)({t})")?;
+            }
+            let name = match tests.sums.iter().find(|(text, _)| *text == sum) {
+                Some((_, name)) => name.clone(),
+                None => {
+                    let name = format!("somd_terms{n}_{j}");
+                    tests.vars.push(format!("long {name} = {sum};"));
+                    tests.sums.push((sum, name.clone()));
+                    name
+                }
+            };
+            k = format!(" + {name}");
+        }
+        let at = |v: &str, d: i64| {
+            let mut x = match r.scale {
+                0 => String::new(),
+                1 => v.to_string(),
+                s => format!("{s}L * {v}"),
+            };
+            match d {
+                _ if x.is_empty() && k.is_empty() => x = format!("{d}L"),
+                0 => {}
+                d if x.is_empty() => x = format!("{d}L"),
+                d if d > 0 => x = format!("{x} + {d}L"),
+                d => x = format!("{x} - {}L", -d),
+            }
+            match x.is_empty() {
+                true => k.trim_start_matches(" + ").to_string(),
+                false => x + &k,
+            }
+        };
+        let (least, most) = if r.scale >= 0 { (low, high) } else { (high, low) };
+        let mut len = format!("(long){}_len{}", cx.name(r.len.array), r.len.dim);
+        if cx.privates.contains_key(&r.len.array) {
+            let name = format!("somd_len{n}_{j}");
+            tests.vars.push(format!("long {name} = {len};"));
+            len = name;
+        }
+        // A constant index needs no test of its least value: the analysis keeps only
+        // those at least 0.
+        let tested = [
+            (r.scale != 0 || !r.terms.is_empty()).then(|| format!("{} >= 0L", at(least, r.lo))),
+            Some(format!("{} < {len}", at(most, r.hi))),
+        ];
+        for t in tested.into_iter().flatten() {
+            if !tests.tests.contains(&t) {
+                tests.tests.push(t);
+            }
+        }
+        Ok(())
     }
 
     /// The text of loop `shape`: a counter and a stop check where a failure may leave it

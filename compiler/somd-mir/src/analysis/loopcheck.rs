@@ -16,6 +16,13 @@
 //! loop otherwise (`Writer::loop_versions`): CP's atom loop `a < atoms.length; a += 4`,
 //! reading `atoms[a + 3]`, leaves its checks and the failure path they inline.
 //!
+//! The bound may divide by a constant other than 0 (`j < w / 2`), and read elements at
+//! indices the loop does not change (a CSR row's end, `k < row[i + 1]`) of arrays whose
+//! elements the loop does not change (it stores no element of their type and hands no
+//! callee an array): the test then reads the bound once, only where those reads lie in
+//! their arrays (else the checked loop runs, failing where Java's first test does), and the
+//! copy's test reads them without checks.
+//!
 //! Which accesses take part is a matter of speed only (any set is correct): those every
 //! iteration reaches, that is not those under an `if` of the body or in a conditional
 //! operand (`?:`, the right of `&&` and `||`), whose failure the program may be written to
@@ -39,6 +46,12 @@ pub struct LoopChecks {
     /// up), `>`, `>=` (down).
     pub op: BinOpKind,
     pub bound: ExprId,
+    /// The element reads of the bound (CSR's `k < row[i + 1]`), each at an index the loop
+    /// does not change (`scale` 0), on an array whose elements the loop does not change:
+    /// the test evaluates the bound, without their checks, only where they lie in their
+    /// arrays, and the copy's test reads them without checks too. Reads proven in range
+    /// (in `skip`) are not among them.
+    pub bound_reads: Vec<IndexRange>,
     /// The accesses, grouped by array dimension, `scale` and terms ([`IndexRange`]).
     pub ranges: Vec<IndexRange>,
 }
@@ -60,7 +73,7 @@ pub struct IndexRange {
 impl LoopChecks {
     /// Every access the test frees of its check.
     pub fn accesses(&self) -> impl Iterator<Item = ExprId> + '_ {
-        self.ranges.iter().flat_map(|r| r.accesses.iter().copied())
+        self.bound_reads.iter().chain(&self.ranges).flat_map(|r| r.accesses.iter().copied())
     }
 }
 
@@ -79,7 +92,6 @@ pub fn loop_checks(
     let (index, step, op, bound) = walk::for_count(func, test, body, update)?;
     if func.local(index).ty != Type::Prim(PrimType::Int)
         || i32::try_from(step).is_err()
-        || !walk::plain_value(func, bound)
         || func.expr(bound).ty != Type::Prim(PrimType::Int)
     {
         return None;
@@ -114,7 +126,8 @@ pub fn loop_checks(
             && super::isolation::vector_rows(&func.local(*a).ty).is_none()
     });
     let cx = Terms { func, index, changed: &changed };
-    if !cx.invariant(bound) {
+    let bound_reads = cx.bound_reads(bound, &fixed, skip)?;
+    if !bound_reads.is_empty() && !keeps_elements(func, test, body, update, &bound_reads) {
         return None;
     }
     let mut reached = Vec::new();
@@ -154,7 +167,43 @@ pub fn loop_checks(
             }),
         }
     }
-    (!ranges.is_empty()).then_some(LoopChecks { index, step, op, bound, ranges })
+    (!ranges.is_empty()).then_some(LoopChecks { index, step, op, bound, bound_reads, ranges })
+}
+
+/// Whether the loop (`test`, `body`, `update`) leaves the elements its bound reads as they
+/// are: it stores no element of their type and calls nothing that is handed an array or
+/// object (a callee reaches arrays only through its arguments; a parallel loop's other
+/// iterations write nothing one iteration reads).
+fn keeps_elements(
+    func: &Function,
+    test: ExprId,
+    body: &Block,
+    update: &[ExprId],
+    reads: &[IndexRange],
+) -> bool {
+    let types: Vec<&Type> =
+        reads.iter().flat_map(|r| &r.accesses).map(|a| &func.expr(*a).ty).collect();
+    let mut keeps = true;
+    let mut check = |e: ExprId| {
+        keeps &= match &func.expr(e).kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } => {
+                !matches!(func.expr(*target).kind, ExprKind::Index { .. })
+                    || !types.contains(&&func.expr(*target).ty)
+            }
+            ExprKind::Call { receiver, args, .. } => {
+                receiver.is_none() && args.iter().all(|a| matches!(func.expr(*a).ty, Type::Prim(_)))
+            }
+            ExprKind::SomdCall { .. } | ExprKind::IntermediateReduce { .. } => false,
+            _ => true,
+        };
+    };
+    for root in std::iter::once(test).chain(update.iter().copied()) {
+        walk::each_expr(func, root, &mut check);
+    }
+    walk::each_expr_in_block(func, body, &mut check);
+    keeps
 }
 
 /// The `Index` expressions of `block` that every iteration reaching them evaluates: not
@@ -248,6 +297,70 @@ impl Terms<'_> {
         }
     }
 
+    /// The element reads of a loop's bound ([`LoopChecks::bound_reads`]) not in `skip`; `None`
+    /// where the bound is no value of the loop's entry: besides what [`Self::invariant`]
+    /// takes, it may read elements of `fixed` arrays at indices the loop does not change
+    /// (whose elements [`keeps_elements`] then checks the loop keeps), and a read proven in
+    /// range (in `skip`) may have any index the loop does not change.
+    fn bound_reads(
+        &self,
+        bound: ExprId,
+        fixed: &HashSet<LocalId>,
+        skip: &BTreeSet<ExprId>,
+    ) -> Option<Vec<IndexRange>> {
+        let mut reads: Vec<IndexRange> = Vec::new();
+        if !self.steady(bound, &mut |access, array, index| {
+            if skip.contains(&access) {
+                return true;
+            }
+            let Some((a, dim)) = walk::index_root(self.func, array) else { return false };
+            let Some(sum) = self.sum(index, 0) else { return false };
+            if !fixed.contains(&a) || sum.scale != 0 {
+                return false;
+            }
+            let len = LenSym { array: a, dim };
+            let d = i64::from(sum.offset);
+            match reads.iter_mut().find(|r| r.len == len && r.terms == sum.terms) {
+                Some(r) => {
+                    r.lo = r.lo.min(d);
+                    r.hi = r.hi.max(d);
+                    r.accesses.push(access);
+                }
+                None => reads.push(IndexRange {
+                    len,
+                    scale: 0,
+                    terms: sum.terms,
+                    lo: d,
+                    hi: d,
+                    accesses: vec![access],
+                }),
+            }
+            true
+        }) {
+            return None;
+        }
+        Some(reads)
+    }
+
+    /// Whether `e` is one value throughout the loop, like [`Self::invariant`], but with its
+    /// element reads handed to `read` (the access, its array and its index), which says
+    /// whether the read keeps it one.
+    fn steady(&self, e: ExprId, read: &mut dyn FnMut(ExprId, ExprId, ExprId) -> bool) -> bool {
+        match &self.func.expr(e).kind {
+            ExprKind::Index { array, index } => {
+                read(e, *array, *index) && self.steady(*array, read) && self.steady(*index, read)
+            }
+            ExprKind::Convert { operand } | ExprKind::Unary { operand, .. } => {
+                self.steady(*operand, read)
+            }
+            ExprKind::Binary { op, lhs, rhs } if !divides(self.func, op.kind, *rhs) => {
+                self.steady(*lhs, read) && self.steady(*rhs, read)
+            }
+            ExprKind::Binary { .. } => false,
+            _ => self.invariant(e),
+        }
+    }
+
     /// Whether `e` has one value throughout the loop and can be evaluated before it: it
     /// can neither fail nor change anything, and reads no local the loop changes (nor a
     /// `shared` one, which a `sync` may change).
@@ -263,4 +376,15 @@ impl Terms<'_> {
         });
         steady
     }
+}
+
+/// Whether `op` is a `/` or `%` that may fail: by anything but a constant other than 0
+/// (`w / 2` cannot; Java's `Integer.MIN_VALUE / -1` does not throw either).
+fn divides(func: &Function, op: BinOpKind, rhs: ExprId) -> bool {
+    matches!(op, BinOpKind::Div | BinOpKind::Rem)
+        && !matches!(
+            func.expr(rhs).kind,
+            ExprKind::Const(Const::Int(c)) if c != 0
+        )
+        && !matches!(func.expr(rhs).kind, ExprKind::Const(Const::Long(c)) if c != 0)
 }
