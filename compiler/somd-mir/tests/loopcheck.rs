@@ -100,12 +100,23 @@ fn loops_stepping_down_and_rows_of_a_matrix() {
 }
 
 #[test]
-fn guarded_and_conditional_accesses_and_the_test_stay_out() {
+fn guarded_and_conditional_accesses_and_the_test_before_its_count_stay_out() {
     let v = loops(
-        "static int f(int[] a, int n) { int s = 0; for (int j = 0; j < n && a[j] > 0; j++) { if (j + 1 < n) { s += a[j + 1]; } s += j > 2 ? a[j - 2] : 0; if (a[j] < 0) break; } return s; }",
+        "static int f(int[] a, int[] b, int n) { int s = 0; \
+         for (int j = 0; j < n && a[j] > 0; j++) { if (j + 1 < n) { s += a[j + 1]; } s += j > 2 ? a[j - 2] : 0; if (a[j] < 0) break; } \
+         for (int j = 0; b[j] > 0 && j < n && (s > 3 || b[j + 1] > 0); j++) { s += a[j]; } \
+         return s; }",
         "f",
     );
-    assert_eq!(v, ["j < n by 1: a.0[1*v + 0..0]: a[j];"]);
+    assert_eq!(
+        v,
+        [
+            // The test's `a[j]` after `j < n`, and the body's.
+            "j < n by 1: a.0[1*v + 0..0]: a[j], a[j];",
+            // `b[j]` before the count stays out, as does `b[j + 1]`, right of `||`.
+            "j < n by 1: a.0[1*v + 0..0]: a[j];",
+        ]
+    );
 }
 
 #[test]
@@ -119,11 +130,13 @@ fn loops_that_cannot_be_tested_keep_their_checks() {
          for (int i = 0; i < n; i++) { s += a[s]; } \
          for (int i = 0; i < n; i++) { n--; s += a[i]; } \
          for (long i = 0; i < n; i++) { s += a[(int) i]; } \
-         int k = 0; while (k < n) { s += a[k]; k++; } \
+         int k = 0; while (k < n) { k++; s += a[k]; } \
+         k = 0; while (k < n) { if (a[k] > 3) { k++; continue; } s += a[k]; k++; } \
+         k = 0; while (k++ < n) { s += a[k]; } \
          return s; }",
         "f",
     );
-    assert_eq!(v, ["none", "none", "none", "none", "none", "none", "none", "none"]);
+    assert_eq!(v, ["none", "none", "none", "none", "none", "none", "none", "none", "none", "none"]);
 }
 
 #[test]
@@ -186,5 +199,20 @@ fn bounds_whose_elements_or_divisors_may_change_or_fail_are_not_tested() {
             // A `long` store cannot change an `int` element.
             "k < row[i] by 1: row.0[0*v + 0..0 + i]: row[i]; a.0[1*v + 0..0]: a[k]; b.0[1*v + 0..0]: b[k];",
         ]
+    );
+}
+
+#[test]
+fn while_loops_stepped_by_their_last_statement() {
+    let v = loops(
+        "static int f(int[] a, int n) { int s = 0; int k = 1; \
+         while (k < n) { s += a[k - 1] * a[k]; k += 2; } \
+         k = n - 1; while (k >= 0 && s > -1000) { s -= a[k]; k--; } \
+         return s; }",
+        "f",
+    );
+    assert_eq!(
+        v,
+        ["k < n by 2: a.0[1*v + -1..0]: a[k - 1], a[k];", "k >= 0 by -1: a.0[1*v + 0..0]: a[k];",]
     );
 }

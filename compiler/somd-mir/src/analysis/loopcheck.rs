@@ -2,7 +2,8 @@
 //! elimination by loop versioning).
 //!
 //! A loop `for (; v < b; v += s)` (also `<=`, or stepping down toward `>` / `>=`; its test
-//! may have other `&&` operands, which only end it sooner) with a constant step, nothing
+//! may have other `&&` operands, which only end it sooner; or `while (v < b) { ..; v +=
+//! s; }`, the step its body's last statement) with a constant step, nothing
 //! else assigning `v`, and a bound that reads nothing the loop changes, runs its body for
 //! `v` from its value on entry, `first`, to `last = first + (b - 1 - first) / s * s` (for
 //! `<` stepping up; in 64-bit arithmetic), provided no step carries `v` past `int`'s end.
@@ -28,7 +29,9 @@
 //! operand (`?:`, the right of `&&` and `||`), whose failure the program may be written to
 //! avoid (`if (i + 1 < n) .. a[i + 1]`) and which would send every run to the checked copy.
 //! Those of nested loops' bodies take part; their tests and steps, evaluated once more at
-//! the end, do not, nor does anything of this loop's test and step.
+//! the end, do not, nor does this loop's step or its test up to the comparison that counts
+//! it. The test's `&&` operands after that comparison do (`q >= 0 && w[q] > v`, an
+//! insertion sort's): Java evaluates them only where it holds, at the body's indices.
 
 use super::bounds::LenSym;
 use super::walk;
@@ -89,7 +92,10 @@ pub fn loop_checks(
     skip: &BTreeSet<ExprId>,
     usable: &dyn Fn(LocalId) -> bool,
 ) -> Option<LoopChecks> {
-    let (index, step, op, bound) = walk::for_count(func, test, body, update)?;
+    let (index, step, op, bound) = match update {
+        [] => walk::body_count(func, test, body)?,
+        _ => walk::for_count(func, test, body, update)?,
+    };
     if func.local(index).ty != Type::Prim(PrimType::Int)
         || i32::try_from(step).is_err()
         || func.expr(bound).ty != Type::Prim(PrimType::Int)
@@ -132,6 +138,18 @@ pub fn loop_checks(
     }
     let mut reached = Vec::new();
     reached_accesses(func, body, &mut reached);
+    // The test's operands after the comparison that counts the loop run only where it
+    // holds, at the indices the body sees (`q >= 0 && w[q] > v`).
+    let mut operands = Vec::new();
+    in_order_conjuncts(func, test, &mut operands);
+    let counting = operands.iter().position(|c| {
+        matches!(func.expr(*c).kind, ExprKind::Binary { lhs, rhs, .. } if lhs == bound || rhs == bound)
+    });
+    if let Some(at) = counting {
+        for c in &operands[at + 1..] {
+            reached.extend(walk::evaluated_reads(func, *c));
+        }
+    }
     // In source order (the writer's tests read in it).
     reached.sort_by_key(|e| (func.expr(*e).span.start, e.0));
     let mut ranges: Vec<IndexRange> = Vec::new();
@@ -222,6 +240,17 @@ fn reached_accesses(func: &Function, block: &Block, out: &mut Vec<ExprId>) {
                 }
             }
         }
+    }
+}
+
+/// The operands of `&&` in test `t`, in the order Java evaluates them.
+fn in_order_conjuncts(func: &Function, t: ExprId, out: &mut Vec<ExprId>) {
+    match &func.expr(t).kind {
+        ExprKind::Binary { op, lhs, rhs } if op.kind == BinOpKind::And => {
+            in_order_conjuncts(func, *lhs, out);
+            in_order_conjuncts(func, *rhs, out);
+        }
+        _ => out.push(t),
     }
 }
 

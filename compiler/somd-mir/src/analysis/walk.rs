@@ -312,6 +312,20 @@ pub fn for_count(
     count_tests(func, Some(test), body, update).into_iter().find(|t| t.0 == i && t.1 == by)
 }
 
+/// The comparison `i op bound` that counts a loop stepped by its body's last statement
+/// (`while (k < n) { ..; k += 2; }`, [`counted`]), with its index `i` and step; `None` where
+/// the step is not the body's last statement (accesses after it would see the next index)
+/// and for any other loop.
+pub fn body_count(
+    func: &Function,
+    test: ExprId,
+    body: &Block,
+) -> Option<(LocalId, i64, BinOpKind, ExprId)> {
+    let Some(Stmt::Expr(last)) = body.stmts.last() else { return None };
+    let (i, by) = step_by(func, *last)?;
+    count_tests(func, Some(test), body, &[]).into_iter().find(|t| t.0 == i && t.1 == by)
+}
+
 /// Whether evaluating `e` can neither throw nor change anything: locals, constants,
 /// statics, lengths of locals and statics, and arithmetic on them other than `/` and `%`
 /// (a loop's bound that may be evaluated once more, before the loop, [`wraps_at`]).
