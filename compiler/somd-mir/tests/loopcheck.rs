@@ -162,7 +162,7 @@ fn bounds_reading_elements_or_dividing_by_constants() {
     assert_eq!(
         v,
         [
-            "k < row[i + 1] by 1: row.0[0*v + 0..0 + i + 1]: row[i + 1]; val.0[1*v + 0..0]: val[k]; col.0[1*v + 0..0]: col[k];",
+            "k < row[i + 1] by 1: row.0[0*v + 1..1 + i]: row[i + 1]; val.0[1*v + 0..0]: val[k]; col.0[1*v + 0..0]: col[k];",
             "j < w / 2 by 1: val.0[2*v + 1..1]: val[2 * j + 1];",
             "j <= (w + 1) % 7 by 1: val.0[1*v + -1..-1]: val[j - 1];",
             "j < ends[i][1] by 1: ends.1[0*v + 1..1]: ends[i][1]; ends.0[0*v + 0..0 + i]: ends[i]; col.0[1*v + 0..0]: col[j];",

@@ -305,6 +305,17 @@ pub(super) struct FnCx<'a> {
 /// is copied too: each doubles what it holds.
 pub(super) const MAX_COPIES: u32 = 3;
 
+/// `base + k * unit` in `long` (`unit` "1" for a constant offset): `(long)(j) - 1L`,
+/// `(long)(i) * w_len1 + (j) + (long)w_len1`.
+fn offset_text(base: &str, k: i64, unit: &str) -> String {
+    let sign = if k < 0 { "-" } else { "+" };
+    match (k.unsigned_abs(), unit) {
+        (m, "1") => format!("({base} {sign} {m}L)"),
+        (1, unit) => format!("{base} {sign} {unit}"),
+        (m, unit) => format!("{base} {sign} {m}L * {unit}"),
+    }
+}
+
 /// The tests of [`Writer::loop_test`] as [`Writer::range_tests`] gathers them.
 struct RangeTests {
     /// The loop's number among the function's temporaries.
@@ -2279,6 +2290,11 @@ impl<'a> Writer<'a> {
             (Ok(i), Ok(len)) => (0..len).contains(&i),
             _ => false,
         };
+        if cx.proven.contains(&access) && !cx.checked.contains(&access) {
+            if let Some((v, k)) = self.proven_offset(cx, access) {
+                return offset_text(&format!("(long)({v})"), k, "1");
+            }
+        }
         if self.options.unchecked
             || constant
             || cx.proven.contains(&access)
@@ -2289,6 +2305,40 @@ impl<'a> Writer<'a> {
             let site = self.site(cx, site_span, "bounds");
             format!("SOMD_INDEX({site}, {i}, {len})")
         }
+    }
+
+    /// The index of `access`, proven in range, as `v + k`: `v` an `int` local's text and
+    /// `k` a constant other than 0 (`i - 1`, `j + 1`); `None` for any other index, or one a
+    /// temporary holds. A proof that `v + k` lies in `[0, length)` (`analysis::bounds`,
+    /// `analysis::loopcheck`) says the `int` addition does not wrap, so the index is
+    /// `(long)v + k` in `long` arithmetic too, which a C compiler may reassociate: the
+    /// flattened `(long)(i - 1) * w + j` of a stencil's five reads becomes one product
+    /// `(long)i * w` and constant or length offsets ([`offset_text`]).
+    fn proven_offset(&mut self, cx: &mut FnCx, access: ExprId) -> Option<(String, i64)> {
+        let func = cx.func;
+        let ExprKind::Index { index, .. } = func.expr(access).kind else { return None };
+        if cx.hoisted.contains_key(&index) {
+            return None;
+        }
+        let ExprKind::Binary { op, lhs, rhs } = &func.expr(index).kind else { return None };
+        if op.ty != PrimOrRef::Prim(PrimType::Int) {
+            return None;
+        }
+        let constant = |e: ExprId| match func.expr(e).kind {
+            ExprKind::Const(Const::Int(k)) if k != 0 => Some(i64::from(k)),
+            _ => None,
+        };
+        let local = |e: ExprId| {
+            matches!(func.expr(e).kind, ExprKind::Local(l)
+                if func.local(l).ty == Type::Prim(PrimType::Int))
+        };
+        let (v, k) = match op.kind {
+            BinOpKind::Add if local(*lhs) => (*lhs, constant(*rhs)?),
+            BinOpKind::Add if local(*rhs) => (*rhs, constant(*lhs)?),
+            BinOpKind::Sub if local(*lhs) => (*lhs, -constant(*rhs)?),
+            _ => return None,
+        };
+        self.expr(cx, v).ok().map(|text| (text, k))
     }
 
     /// `len`, read through row `access` (`m[x]`, index `index` into `rows` rows): the row's
@@ -2485,6 +2535,15 @@ impl<'a> Writer<'a> {
                     let row_span = func.expr(*array).span;
                     let ri = self.index_text(cx, *array, row_span, &r, &format!("{name}_len0"));
                     let ci = self.index_text(cx, e, expr.span, &c, &format!("{name}_len1"));
+                    // A proven row `v + k` is `(long)v * cols + k * cols`: every row of a
+                    // stencil shares the one product.
+                    if cx.proven.contains(array) && !cx.checked.contains(array) {
+                        if let Some((v, k)) = self.proven_offset(cx, *array) {
+                            let base = format!("(long)({v}) * {name}_len1 + ({ci})");
+                            let cols = format!("(long){name}_len1");
+                            return Ok(format!("{name}[{}]", offset_text(&base, k, &cols)));
+                        }
+                    }
                     // In `long`: a matrix may hold more than `Integer.MAX_VALUE` elements.
                     format!("{name}[(long)({ri}) * {name}_len1 + ({ci})]")
                 }
