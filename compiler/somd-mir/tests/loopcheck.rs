@@ -174,7 +174,7 @@ fn bounds_reading_elements_or_dividing_by_constants() {
 fn bounds_whose_elements_or_divisors_may_change_or_fail_are_not_tested() {
     let v = loops(
         "static int g(int[] x) { return x.length; } \
-         static int f(int[] row, int[] a, long[] b, int i, int w) { int s = 0; \
+         static int f(int[] row, int[] a, long[] b, int i, int w, int n) { int s = 0; \
          for (int k = 0; k < row[i]; k++) { s += a[k]; a[k] = 1; } \
          for (int k = 0; k < row[i]; k++) { s += a[k] + g(a); } \
          for (int k = 0; k < row[i]; k++) { s += a[k]; i++; } \
@@ -183,6 +183,10 @@ fn bounds_whose_elements_or_divisors_may_change_or_fail_are_not_tested() {
          for (int k = 0; k < w / i; k++) { s += a[k]; } \
          for (int k = 0; k < w % 0; k++) { s += a[k]; } \
          for (int k = 0; k < row[i]; k++) { s += a[k]; b[k] = 1; } \
+         for (int k = 0; k < row[-1]; k++) { s += a[k]; } \
+         for (int k = 0; k < row[i]; k++) { T t = new T(); s += a[k]; } \
+         for (int k = 0; k < n && a[k++] > 0; k++) { s += a[k]; } \
+         int k = 0; while (k < n && a[k++] > 0) { s += a[k]; k++; } \
          return s; }",
         "f",
     );
@@ -198,6 +202,12 @@ fn bounds_whose_elements_or_divisors_may_change_or_fail_are_not_tested() {
             "none",
             // A `long` store cannot change an `int` element.
             "k < row[i] by 1: row.0[0*v + 0..0 + i]: row[i]; a.0[1*v + 0..0]: a[k]; b.0[1*v + 0..0]: b[k];",
+            // A constant index below 0, an object made (a constructor may run code), a test
+            // stepping the index too.
+            "none",
+            "none",
+            "none",
+            "none",
         ]
     );
 }

@@ -2956,7 +2956,22 @@ impl<'a> Writer<'a> {
             }
             _ => None,
         };
-        let Some(checks) = checks else { return self.loop_text(cx, level, shape, false) };
+        // A read of the bound the test does not cover and no proof keeps in range (a test
+        // around the loop found it out of range) would be made before the loop, where
+        // Java's test may not reach it (`n > 0 && k < row[i + 1]`): no copy.
+        let unguarded = checks.as_ref().is_some_and(|c| {
+            let mut reads = Vec::new();
+            walk::each_expr(cx.func, c.bound, &mut |e| {
+                if matches!(cx.func.expr(e).kind, ExprKind::Index { .. }) {
+                    reads.push(e);
+                }
+            });
+            let guarded = |e: &ExprId| c.bound_reads.iter().any(|r| r.accesses.contains(e));
+            reads.iter().any(|e| !cx.proven.contains(e) && !guarded(e))
+        });
+        let Some(checks) = checks.filter(|_| !unguarded) else {
+            return self.loop_text(cx, level, shape, false);
+        };
         cx.copies += 1;
         let checked = self.loop_text(cx, level, shape, false);
         cx.copies -= 1;

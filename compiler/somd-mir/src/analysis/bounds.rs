@@ -330,7 +330,13 @@ impl Cx<'_> {
         let (base, k) = self.affine(*init)?;
         match base {
             None => Some(k),
-            Some(w) => env.get(&w).and_then(|wr| wr.lo).map(|lo| lo + k),
+            // `w + k` wraps for a `w` near `Integer.MAX_VALUE` unless `w` is below a length
+            // by at least `k` (`w < len + c`, `c + k <= 0`).
+            Some(w) => env
+                .get(&w)
+                .filter(|wr| k <= 0 || wr.below.iter().any(|(_, c)| c + k <= 0))
+                .and_then(|wr| wr.lo)
+                .map(|lo| lo + k),
         }
     }
 

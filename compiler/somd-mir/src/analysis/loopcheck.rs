@@ -133,7 +133,7 @@ pub fn loop_checks(
     });
     let cx = Terms { func, index, changed: &changed };
     let bound_reads = cx.bound_reads(bound, &fixed, skip)?;
-    if !bound_reads.is_empty() && !keeps_elements(func, test, body, update, &bound_reads) {
+    if !keeps_elements(func, test, body, update, bound) {
         return None;
     }
     let mut reached = Vec::new();
@@ -188,19 +188,29 @@ pub fn loop_checks(
     (!ranges.is_empty()).then_some(LoopChecks { index, step, op, bound, bound_reads, ranges })
 }
 
-/// Whether the loop (`test`, `body`, `update`) leaves the elements its bound reads as they
-/// are: it stores no element of their type and calls nothing that is handed an array or
-/// object (a callee reaches arrays only through its arguments; a parallel loop's other
-/// iterations write nothing one iteration reads).
+/// Whether the loop (`test`, `body`, `update`) leaves the elements its bound reads (all of
+/// them, those proven in range too) as they are: it stores no element of their type, and
+/// runs no code that could (a callee handed an array or object, a constructor, a library
+/// operation on arrays: a callee reaches arrays only through its arguments, and a
+/// parallel loop's other iterations write nothing one iteration reads).
 fn keeps_elements(
     func: &Function,
     test: ExprId,
     body: &Block,
     update: &[ExprId],
-    reads: &[IndexRange],
+    bound: ExprId,
 ) -> bool {
-    let types: Vec<&Type> =
-        reads.iter().flat_map(|r| &r.accesses).map(|a| &func.expr(*a).ty).collect();
+    let mut types: Vec<&Type> = Vec::new();
+    walk::each_expr(func, bound, &mut |e| {
+        if matches!(func.expr(e).kind, ExprKind::Index { .. }) {
+            types.push(&func.expr(e).ty);
+        }
+    });
+    if types.is_empty() {
+        return true;
+    }
+    let primitive =
+        |args: &[ExprId]| args.iter().all(|a| matches!(func.expr(*a).ty, Type::Prim(_)));
     let mut keeps = true;
     let mut check = |e: ExprId| {
         keeps &= match &func.expr(e).kind {
@@ -210,11 +220,21 @@ fn keeps_elements(
                 !matches!(func.expr(*target).kind, ExprKind::Index { .. })
                     || !types.contains(&&func.expr(*target).ty)
             }
-            ExprKind::Call { receiver, args, .. } => {
-                receiver.is_none() && args.iter().all(|a| matches!(func.expr(*a).ty, Type::Prim(_)))
-            }
-            ExprKind::SomdCall { .. } | ExprKind::IntermediateReduce { .. } => false,
-            _ => true,
+            ExprKind::Call { receiver, args, .. } => receiver.is_none() && primitive(args),
+            ExprKind::Builtin { args, .. } => primitive(args),
+            ExprKind::Const(_)
+            | ExprKind::Local(_)
+            | ExprKind::Static(_)
+            | ExprKind::Field { .. }
+            | ExprKind::Index { .. }
+            | ExprKind::Length(_)
+            | ExprKind::Unary { .. }
+            | ExprKind::Binary { .. }
+            | ExprKind::Convert { .. }
+            | ExprKind::Concat(_)
+            | ExprKind::Conditional { .. }
+            | ExprKind::This => true,
+            _ => false,
         };
     };
     for root in std::iter::once(test).chain(update.iter().copied()) {
@@ -354,7 +374,9 @@ impl Terms<'_> {
             }
             let Some((a, dim)) = walk::index_root(self.func, array) else { return false };
             let Some(sum) = self.sum(index, 0) else { return false };
-            if !fixed.contains(&a) || sum.scale != 0 {
+            // A constant index below 0 fails whatever the test says.
+            let negative = sum.terms.is_empty() && sum.offset < 0;
+            if !fixed.contains(&a) || sum.scale != 0 || negative {
                 return false;
             }
             let len = LenSym { array: a, dim };

@@ -376,6 +376,12 @@ fn count_tests(
     let Some((i, by)) = step.and_then(|u| step_by(func, u)) else { return Vec::new() };
     let up = by > 0;
     let assigned = assigned_in_block(func, body);
+    // Nor may the test (`b[k++] >= 0`: the body would see other indices than the count's).
+    let mut in_test = HashSet::new();
+    assigned_in_exprs(func, &[t], &mut in_test);
+    if in_test.contains(&i) {
+        return Vec::new();
+    }
     // In the body form the step itself assigns `i`: no other statement may.
     let mut writes_i = 0;
     each_stmt(body, &mut |s| {
