@@ -290,3 +290,18 @@ fn private_arrays_prove_indices_against_their_constant_length() {
     );
     assert_eq!(v, ["d[0]: ok", "d[x & 3]: ok", "d[x & 4]: check"]);
 }
+
+#[test]
+fn starts_that_may_wrap_and_tests_that_assign_prove_nothing() {
+    let v = case(
+        "static int f(int[] a, int w) { int s = 0; \
+         if (w >= 0) { for (int v = w + 1; v < a.length; v++) { s += a[v]; } } \
+         for (int i = 0; i < a.length; i++) { for (int j = i + 2; j < a.length; j++) { s += a[j]; } } \
+         for (int k = 0; k < a.length && (k += 5) > 0; k++) { s += a[k]; } \
+         return s; }",
+        "f",
+    );
+    // `w + 1` wraps at `Integer.MAX_VALUE`; `i + 2` may too (`i` only below the length);
+    // the test's `k += 5` moves `k` past what `k < a.length` saw.
+    assert_eq!(v, ["a[v]: check", "a[j]: check", "a[k]: check"]);
+}

@@ -269,9 +269,12 @@ impl Cx<'_> {
                 }
                 let mut inner = outer;
                 if let (Some(t), false) = (test, test_at_end) {
-                    let body_assigns = super::walk::assigned_in_block(self.func, body);
+                    // Nor does a fact about a local the body or the test itself assigns
+                    // (`k < b.length && (k += 5) > 0`: the comparison saw another `k`).
+                    let mut assigns = super::walk::assigned_in_block(self.func, body);
+                    super::walk::assigned_in_exprs(self.func, &[*t], &mut assigns);
                     for (v, r) in self.cond_facts(*t) {
-                        if body_assigns.contains(&v) {
+                        if assigns.contains(&v) {
                             continue;
                         }
                         let counted = self.counted_lower(v, prev, update, env, &r);
@@ -331,10 +334,12 @@ impl Cx<'_> {
         match base {
             None => Some(k),
             // `w + k` wraps for a `w` near `Integer.MAX_VALUE` unless `w` is below a length
-            // by at least `k` (`w < len + c`, `c + k <= 0`).
+            // closely enough: `w < len + c` with `len <= Integer.MAX_VALUE` gives `w + k <=
+            // Integer.MAX_VALUE - 1 + c + k`, no wrap for `c + k <= 1` (`int j = i + 1`
+            // after `i < a.length`).
             Some(w) => env
                 .get(&w)
-                .filter(|wr| k <= 0 || wr.below.iter().any(|(_, c)| c + k <= 0))
+                .filter(|wr| k <= 0 || wr.below.iter().any(|(_, c)| c + k <= 1))
                 .and_then(|wr| wr.lo)
                 .map(|lo| lo + k),
         }
