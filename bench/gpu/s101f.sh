@@ -2,7 +2,8 @@
 # Session 101, after review: the loopcheck_ programs and bounds_wrapped_start_fail (the
 # review's cases: bound reads the loop changes, a constructor in the loop, a negative
 # constant bound index, a bound read after another test operand, tests stepping their
-# index, a wrapped loop start), staged in .gpu-carry/e2e-stage.tar.xz, under
+# index, a wrapped loop start; run again after the second review with every bounds_
+# program too), staged in .gpu-carry/e2e-stage.tar.xz, under
 # SOMD_DEVICE=opencl SOMD_STRICT=1 against their Java twins.
 set -u
 mkdir -p "$OUT"
