@@ -27,7 +27,9 @@ fn loops(body: &str, method: &str) -> Vec<String> {
         let Stmt::Loop { test: Some(t), test_at_end: false, body, update, .. } = stmt else {
             return;
         };
-        let Some(c) = loop_checks(func, *t, body, update, &BTreeSet::new(), &|_| true) else {
+        let Some(c) =
+            loop_checks(func, *t, body, update, &BTreeSet::new(), &BTreeSet::new(), &|_| true)
+        else {
             out.push("none".to_string());
             return;
         };

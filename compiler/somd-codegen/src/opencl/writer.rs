@@ -305,14 +305,14 @@ pub(super) struct FnCx<'a> {
 /// is copied too: each doubles what it holds.
 pub(super) const MAX_COPIES: u32 = 3;
 
-/// `base + k * unit` in `long` (`unit` "1" for a constant offset): `(long)(j) - 1L`,
+/// `base + k * unit` in `long` (`None` for a constant offset `k`): `((long)(j) - 1L)`,
 /// `(long)(i) * w_len1 + (j) + (long)w_len1`.
-fn offset_text(base: &str, k: i64, unit: &str) -> String {
+fn offset_text(base: &str, k: i64, unit: Option<&str>) -> String {
     let sign = if k < 0 { "-" } else { "+" };
     match (k.unsigned_abs(), unit) {
-        (m, "1") => format!("({base} {sign} {m}L)"),
-        (1, unit) => format!("{base} {sign} {unit}"),
-        (m, unit) => format!("{base} {sign} {m}L * {unit}"),
+        (m, None) => format!("({base} {sign} {m}L)"),
+        (1, Some(unit)) => format!("{base} {sign} {unit}"),
+        (m, Some(unit)) => format!("{base} {sign} {m}L * {unit}"),
     }
 }
 
@@ -2292,7 +2292,7 @@ impl<'a> Writer<'a> {
         };
         if cx.proven.contains(&access) && !cx.checked.contains(&access) {
             if let Some((v, k)) = self.proven_offset(cx, access) {
-                return offset_text(&format!("(long)({v})"), k, "1");
+                return offset_text(&format!("(long)({v})"), k, None);
             }
         }
         if self.options.unchecked
@@ -2541,7 +2541,7 @@ impl<'a> Writer<'a> {
                         if let Some((v, k)) = self.proven_offset(cx, *array) {
                             let base = format!("(long)({v}) * {name}_len1 + ({ci})");
                             let cols = format!("(long){name}_len1");
-                            return Ok(format!("{name}[{}]", offset_text(&base, k, &cols)));
+                            return Ok(format!("{name}[{}]", offset_text(&base, k, Some(&cols))));
                         }
                     }
                     // In `long`: a matrix may hold more than `Integer.MAX_VALUE` elements.
@@ -2952,26 +2952,12 @@ impl<'a> Writer<'a> {
                 let skip: BTreeSet<ExprId> =
                     cx.proven.iter().chain(&cx.checked).chain(&cx.untestable).copied().collect();
                 let usable = |a: LocalId| cx.has_lengths(a);
-                loopcheck::loop_checks(cx.func, t, shape.body, shape.update, &skip, &usable)
+                let (body, update) = (shape.body, shape.update);
+                loopcheck::loop_checks(cx.func, t, body, update, &skip, &cx.proven, &usable)
             }
             _ => None,
         };
-        // A read of the bound the test does not cover and no proof keeps in range (a test
-        // around the loop found it out of range) would be made before the loop, where
-        // Java's test may not reach it (`n > 0 && k < row[i + 1]`): no copy.
-        let unguarded = checks.as_ref().is_some_and(|c| {
-            let mut reads = Vec::new();
-            walk::each_expr(cx.func, c.bound, &mut |e| {
-                if matches!(cx.func.expr(e).kind, ExprKind::Index { .. }) {
-                    reads.push(e);
-                }
-            });
-            let guarded = |e: &ExprId| c.bound_reads.iter().any(|r| r.accesses.contains(e));
-            reads.iter().any(|e| !cx.proven.contains(e) && !guarded(e))
-        });
-        let Some(checks) = checks.filter(|_| !unguarded) else {
-            return self.loop_text(cx, level, shape, false);
-        };
+        let Some(checks) = checks else { return self.loop_text(cx, level, shape, false) };
         cx.copies += 1;
         let checked = self.loop_text(cx, level, shape, false);
         cx.copies -= 1;

@@ -163,7 +163,7 @@ fn total(
         ExprKind::Binary { op, lhs, rhs } => {
             let integral_division = matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
                 && !matches!(op.ty, PrimOrRef::Prim(PrimType::Float | PrimType::Double));
-            if integral_division && !nonzero_constant(func, *rhs) {
+            if integral_division && !super::walk::nonzero_constant(func, *rhs) {
                 return false;
             }
             matches!(op.ty, PrimOrRef::Prim(_))
@@ -189,13 +189,6 @@ fn total(
         }
         _ => false,
     }
-}
-
-fn nonzero_constant(func: &Function, id: ExprId) -> bool {
-    matches!(
-        func.expr(id).kind,
-        ExprKind::Const(Const::Int(v)) if v != 0
-    ) || matches!(func.expr(id).kind, ExprKind::Const(Const::Long(v)) if v != 0)
 }
 
 /// A static function of primitive locals, parameters and result whose body is straight-line

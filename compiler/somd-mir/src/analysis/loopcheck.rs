@@ -19,8 +19,8 @@
 //!
 //! The bound may divide by a constant other than 0 (`j < w / 2`), and read elements at
 //! indices the loop does not change (a CSR row's end, `k < row[i + 1]`) of arrays whose
-//! elements the loop does not change (it stores no element of their type and hands no
-//! callee an array): the test then reads the bound once, only where those reads lie in
+//! elements the loop does not change ([`keeps_elements`]: no store of their type, no code
+//! that could make one): the test then reads the bound once, only where those reads lie in
 //! their arrays (else the checked loop runs, failing where Java's first test does), and the
 //! copy's test reads them without checks.
 //!
@@ -53,7 +53,7 @@ pub struct LoopChecks {
     /// does not change (`scale` 0), on an array whose elements the loop does not change:
     /// the test evaluates the bound, without their checks, only where they lie in their
     /// arrays, and the copy's test reads them without checks too. Reads proven in range
-    /// (in `skip`) are not among them.
+    /// are not among them.
     pub bound_reads: Vec<IndexRange>,
     /// The accesses, grouped by array dimension, `scale` and terms ([`IndexRange`]).
     pub ranges: Vec<IndexRange>,
@@ -83,13 +83,16 @@ impl LoopChecks {
 /// The checks a counted loop (`test`, `body`, `update`: a `for` loop, its test first) can
 /// make once before it runs, for the accesses of its body not in `skip` (proven in range,
 /// or written without a check) on arrays `usable` accepts (the caller's arrays with a
-/// length to test); `None` where there are none, or the loop is no such loop.
+/// length to test); `None` where there are none, or the loop is no such loop. `proven`
+/// (within `skip`) are the accesses proven in range, which the bound may read before the
+/// loop ([`Terms::bound_reads`]).
 pub fn loop_checks(
     func: &Function,
     test: ExprId,
     body: &Block,
     update: &[ExprId],
     skip: &BTreeSet<ExprId>,
+    proven: &BTreeSet<ExprId>,
     usable: &dyn Fn(LocalId) -> bool,
 ) -> Option<LoopChecks> {
     let (index, step, op, bound) = match update {
@@ -132,7 +135,7 @@ pub fn loop_checks(
             && super::isolation::vector_rows(&func.local(*a).ty).is_none()
     });
     let cx = Terms { func, index, changed: &changed };
-    let bound_reads = cx.bound_reads(bound, &fixed, skip)?;
+    let bound_reads = cx.bound_reads(bound, &fixed, skip, proven)?;
     if !keeps_elements(func, test, body, update, bound) {
         return None;
     }
@@ -356,21 +359,28 @@ impl Terms<'_> {
         }
     }
 
-    /// The element reads of a loop's bound ([`LoopChecks::bound_reads`]) not in `skip`; `None`
-    /// where the bound is no value of the loop's entry: besides what [`Self::invariant`]
-    /// takes, it may read elements of `fixed` arrays at indices the loop does not change
-    /// (whose elements [`keeps_elements`] then checks the loop keeps), and a read proven in
-    /// range (in `skip`) may have any index the loop does not change.
+    /// The element reads of a loop's bound ([`LoopChecks::bound_reads`]) not in `proven`;
+    /// `None` where the bound is no value of the loop's entry: besides what
+    /// [`Self::invariant`] takes, it may read elements of `fixed` arrays at indices the loop
+    /// does not change (whose elements [`keeps_elements`] then checks the loop keeps), and a
+    /// read in `proven` may have any index the loop does not change. A read in `skip` but
+    /// not proven (one a test around the loop found out of range) makes it none: the test
+    /// would read it before the loop, where Java's test may not reach it (`n > 0 && k <
+    /// row[i + 1]`).
     fn bound_reads(
         &self,
         bound: ExprId,
         fixed: &HashSet<LocalId>,
         skip: &BTreeSet<ExprId>,
+        proven: &BTreeSet<ExprId>,
     ) -> Option<Vec<IndexRange>> {
         let mut reads: Vec<IndexRange> = Vec::new();
         if !self.steady(bound, &mut |access, array, index| {
-            if skip.contains(&access) {
+            if proven.contains(&access) {
                 return true;
+            }
+            if skip.contains(&access) {
+                return false;
             }
             let Some((a, dim)) = walk::index_root(self.func, array) else { return false };
             let Some(sum) = self.sum(index, 0) else { return false };
@@ -442,10 +452,5 @@ impl Terms<'_> {
 /// Whether `op` is a `/` or `%` that may fail: by anything but a constant other than 0
 /// (`w / 2` cannot; Java's `Integer.MIN_VALUE / -1` does not throw either).
 fn divides(func: &Function, op: BinOpKind, rhs: ExprId) -> bool {
-    matches!(op, BinOpKind::Div | BinOpKind::Rem)
-        && !matches!(
-            func.expr(rhs).kind,
-            ExprKind::Const(Const::Int(c)) if c != 0
-        )
-        && !matches!(func.expr(rhs).kind, ExprKind::Const(Const::Long(c)) if c != 0)
+    matches!(op, BinOpKind::Div | BinOpKind::Rem) && !walk::nonzero_constant(func, rhs)
 }

@@ -326,6 +326,12 @@ pub fn body_count(
     count_tests(func, Some(test), body, &[]).into_iter().find(|t| t.0 == i && t.1 == by)
 }
 
+/// Whether `e` is an `int` or `long` constant other than 0: a divisor that cannot throw.
+pub fn nonzero_constant(func: &Function, e: ExprId) -> bool {
+    matches!(func.expr(e).kind, ExprKind::Const(Const::Int(c)) if c != 0)
+        || matches!(func.expr(e).kind, ExprKind::Const(Const::Long(c)) if c != 0)
+}
+
 /// Whether evaluating `e` can neither throw nor change anything: locals, constants,
 /// statics, lengths of locals and statics, and arithmetic on them other than `/` and `%`
 /// (a loop's bound that may be evaluated once more, before the loop, [`wraps_at`]).
@@ -970,12 +976,8 @@ pub fn may_fail(
                         somd_syntax::ast::PrimType::Int | somd_syntax::ast::PrimType::Long
                     )
                 );
-                let nonzero = match func.expr(*divisor).kind {
-                    ExprKind::Const(Const::Int(c)) => c != 0,
-                    ExprKind::Const(Const::Long(c)) => c != 0,
-                    _ => false,
-                };
-                int && matches!(op.kind, BinOpKind::Div | BinOpKind::Rem) && !nonzero
+                int && matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+                    && !nonzero_constant(func, *divisor)
             }
             // The target is walked too: a local is harmless, an element access is judged
             // as one.
