@@ -5,10 +5,8 @@
 mod common;
 
 use common::find;
-use somd_diag::SourceMap;
 use somd_mir::analysis::combine::{effect_free, elementwise};
 use somd_mir::Module;
-use somd_syntax::ast::IdGen;
 
 /// Lowers `class C { <methods> }` with the library (so `Math.max` is the library's method,
 /// as in a compiled program).
@@ -16,16 +14,7 @@ fn module(methods: &str) -> Module {
     let text = format!(
         "class C {{\n{methods}\n}}\npublic class Main {{ public static void main(String[] args) {{ }} }}\n"
     );
-    let mut sources = SourceMap::new();
-    let ids = IdGen::new();
-    let file = sources.add("test.somd", &text);
-    let (unit, diagnostics) = somd_syntax::parse(file, &text, &ids);
-    assert!(!diagnostics.iter().any(|d| d.is_error()), "{diagnostics:?}");
-    let (program, diagnostics) = somd_sema::check_with_stdlib(vec![unit], &ids);
-    assert!(!diagnostics.iter().any(|d| d.is_error()), "{diagnostics:?}");
-    let module = somd_mir::lower(&program, &sources);
-    assert!(somd_mir::verify(&module).is_ok());
-    module
+    common::lowered_with_stdlib(&text)
 }
 
 /// `C.combine` with element type `ty`, loop `header` and statement `store`.

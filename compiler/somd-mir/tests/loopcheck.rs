@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::lowered as module;
+use common::lowered_with_stdlib as module;
 use somd_mir::analysis::loopcheck::loop_checks;
 use somd_mir::analysis::walk::each_stmt;
 use somd_mir::{BinOpKind, Function, Module, Stmt};
@@ -28,7 +28,7 @@ fn loops(body: &str, method: &str) -> Vec<String> {
             return;
         };
         let Some(c) =
-            loop_checks(func, *t, body, update, &BTreeSet::new(), &BTreeSet::new(), &|_| true)
+            loop_checks(&m, func, *t, body, update, &BTreeSet::new(), &BTreeSet::new(), &|_| true)
         else {
             out.push("none".to_string());
             return;
@@ -168,6 +168,35 @@ fn bounds_reading_elements_or_dividing_by_constants() {
             "j < w / 2 by 1: val.0[2*v + 1..1]: val[2 * j + 1];",
             "j <= (w + 1) % 7 by 1: val.0[1*v + -1..-1]: val[j - 1];",
             "j < ends[i][1] by 1: ends.1[0*v + 1..1]: ends[i][1]; ends.0[0*v + 0..0 + i]: ends[i]; col.0[1*v + 0..0]: col[j];",
+        ]
+    );
+}
+
+#[test]
+fn bounds_calling_the_library_math() {
+    let v = loops(
+        "static int g(int x) { return x; } \
+         static float f(float[] a, int[] row, int i, int r, int n) { float s = 0; \
+         for (int jj = 0; jj < n; jj += 64) { for (int j = jj; j < Math.min(jj + 64, n); j++) { s += a[j]; } } \
+         for (int k = Math.max(0, i - r); k <= Math.min(i + r, a.length - 1); k++) { s += a[k]; } \
+         for (int k = row[i]; k < Math.min(row[i + 1], n); k++) { s += a[k]; } \
+         for (int k = 0; k < Math.min(g(n), a.length); k++) { s += a[k]; } \
+         for (int k = 0; k < Math.min(n / i, a.length); k++) { s += a[k]; } \
+         for (int k = 2; k <= (int) Math.sqrt(n); k++) { s += a[k]; } \
+         return s; }",
+        "f",
+    );
+    assert_eq!(
+        v,
+        [
+            "none",
+            "j < Math.min(jj + 64, n) by 1: a.0[1*v + 0..0]: a[j];",
+            "k <= Math.min(i + r, a.length - 1) by 1: a.0[1*v + 0..0]: a[k];",
+            "k < Math.min(row[i + 1], n) by 1: row.0[0*v + 1..1 + i]: row[i + 1]; a.0[1*v + 0..0]: a[k];",
+            // A helper of the program, a divisor that may be 0.
+            "none",
+            "none",
+            "k <= (int) Math.sqrt(n) by 1: a.0[1*v + 0..0]: a[k];",
         ]
     );
 }

@@ -1700,7 +1700,10 @@ impl FnCx<'_> {
             return Ok(None);
         }
         scan.varying.push(counter);
-        if !self.is_pure(*rhs) || !self.invariant_bound(*rhs, &scan.varying)? {
+        let math = |f: somd_mir::FuncId| somd_mir::analysis::walk::library_math(self.module, f);
+        if !somd_mir::analysis::walk::effect_free(self.func, *rhs, &math)
+            || !self.invariant_bound(*rhs, &scan.varying)?
+        {
             return Ok(None);
         }
         // A `LazyArr` holding a SOMD result that the loop only reads is read through its host
@@ -1885,7 +1888,7 @@ impl FnCx<'_> {
 
     /// Whether the loop bound `id` keeps its value while the loop runs: it reads constants,
     /// locals outside `varying` and lengths of such locals or of hoisted rows (an array's
-    /// length never changes).
+    /// length never changes), through arithmetic and calls of the library's `Math`.
     fn invariant_bound(
         &self,
         id: ExprId,
@@ -1903,6 +1906,16 @@ impl FnCx<'_> {
             }
             ExprKind::Binary { lhs, rhs, .. } => {
                 self.invariant_bound(*lhs, varying)? && self.invariant_bound(*rhs, varying)?
+            }
+            // The library's `Math` (a tile's `j < Math.min(jj + 64, n)`): no effect.
+            ExprKind::Call { func, receiver: None, args }
+                if somd_mir::analysis::walk::library_math(self.module, *func) =>
+            {
+                let mut all = true;
+                for a in args {
+                    all &= self.invariant_bound(*a, varying)?;
+                }
+                all
             }
             _ => false,
         })
@@ -1931,9 +1944,9 @@ impl FnCx<'_> {
         // throw, else tested with the check (`Wrap::AtCheck`: a length throws for `null`,
         // and Java may not read it, `c != null && j < c.length`; by the 1024th iteration the
         // loop's test has read it).
-        let counted = walk::counted(self.func, shape.test, shape.body, shape.update);
+        let counted = walk::counted(self.module, self.func, shape.test, shape.body, shape.update);
         let wraps = match counted {
-            true => walk::wraps_at(self.func, shape.test, shape.body, shape.update),
+            true => walk::wraps_at(self.module, self.func, shape.test, shape.body, shape.update),
             false => None,
         };
         let id = brk.trim_start_matches("'l");

@@ -157,7 +157,7 @@ fn range_test_lines(
             continue;
         };
         let Some(checks) =
-            super::loopcheck::loop_checks(func, *t, body, update, &proven, &proven, &|_| true)
+            super::loopcheck::loop_checks(module, func, *t, body, update, &proven, &proven, &|_| true)
         else {
             continue;
         };

@@ -17,7 +17,8 @@
 //! loop otherwise (`Writer::loop_versions`): CP's atom loop `a < atoms.length; a += 4`,
 //! reading `atoms[a + 3]`, leaves its checks and the failure path they inline.
 //!
-//! The bound may divide by a constant other than 0 (`j < w / 2`), and read elements at
+//! The bound may call the library's `Math` (a tile's `j < Math.min(jj + 64, n)`), divide
+//! by a constant other than 0 (`j < w / 2`), and read elements at
 //! indices the loop does not change (a CSR row's end, `k < row[i + 1]`) of arrays whose
 //! elements the loop does not change ([`keeps_elements`]: no store of their type, no code
 //! that could make one): the test then reads the bound once, only where those reads lie in
@@ -87,6 +88,7 @@ impl LoopChecks {
 /// (within `skip`) are the accesses proven in range, which the bound may read before the
 /// loop ([`Terms::bound_reads`]).
 pub fn loop_checks(
+    module: &Module,
     func: &Function,
     test: ExprId,
     body: &Block,
@@ -96,8 +98,8 @@ pub fn loop_checks(
     usable: &dyn Fn(LocalId) -> bool,
 ) -> Option<LoopChecks> {
     let (index, step, op, bound) = match update {
-        [] => walk::body_count(func, test, body)?,
-        _ => walk::for_count(func, test, body, update)?,
+        [] => walk::body_count(module, func, test, body)?,
+        _ => walk::for_count(module, func, test, body, update)?,
     };
     if func.local(index).ty != Type::Prim(PrimType::Int)
         || i32::try_from(step).is_err()
@@ -134,7 +136,7 @@ pub fn loop_checks(
             && super::isolation::vector_of(&func.local(*a).ty).is_none()
             && super::isolation::vector_rows(&func.local(*a).ty).is_none()
     });
-    let cx = Terms { func, index, changed: &changed };
+    let cx = Terms { module, func, index, changed: &changed };
     let bound_reads = cx.bound_reads(bound, &fixed, skip, proven)?;
     if !keeps_elements(func, test, body, update, bound) {
         return None;
@@ -286,6 +288,7 @@ struct Sum {
 }
 
 struct Terms<'a> {
+    module: &'a Module,
     func: &'a Function,
     index: LocalId,
     changed: &'a HashSet<LocalId>,
@@ -428,6 +431,17 @@ impl Terms<'_> {
                 self.steady(*lhs, read) && self.steady(*rhs, read)
             }
             ExprKind::Binary { .. } => false,
+            // `Math` neither fails nor has an effect (a tile's `j < Math.min(jj + 64, n)`,
+            // a window's `Math.min(i + r + 1, n)`, a sieve's `(int) Math.sqrt(n)`): the
+            // library's functions and the built-ins.
+            ExprKind::Call { func: f, receiver: None, args }
+                if walk::library_math(self.module, *f) =>
+            {
+                args.iter().all(|a| self.steady(*a, read))
+            }
+            ExprKind::Builtin { builtin: Builtin::Math(..), args } => {
+                args.iter().all(|a| self.steady(*a, read))
+            }
             _ => self.invariant(e),
         }
     }

@@ -65,6 +65,21 @@ pub fn lowered(source: &str) -> somd_mir::Module {
     }
 }
 
+/// The verified module of one file `test.somd` holding `source`, checked with the library
+/// (stdlib/: `Math.min` on `int`s is then a call of its function, as in `somdc`).
+pub fn lowered_with_stdlib(source: &str) -> somd_mir::Module {
+    let mut sources = SourceMap::new();
+    let ids = IdGen::new();
+    let file = sources.add("test.somd", source);
+    let (unit, diagnostics) = somd_syntax::parse(file, source, &ids);
+    assert!(!diagnostics.iter().any(|d| d.is_error()), "{diagnostics:?}");
+    let (program, diagnostics) = somd_sema::check_with_stdlib(vec![unit], &ids);
+    assert!(!diagnostics.iter().any(|d| d.is_error()), "{diagnostics:?}");
+    let module = somd_mir::lower(&program, &sources);
+    assert!(somd_mir::verify(&module).is_ok());
+    module
+}
+
 /// The function named `name` (`Class.method`) of `module`.
 pub fn find(module: &somd_mir::Module, name: &str) -> somd_mir::FuncId {
     let idx = module
