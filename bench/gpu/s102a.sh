@@ -2,7 +2,8 @@
 # Session 102: loops whose bound calls `Math` get a range test (device) and loop
 # versioning (CPU). Carried in .gpu-carry: s102window-{old,new}
 # (bench/gpu/programs/s102window.somd built with the compiler before (e3fbbc3d) and after
-# the change), e2e-stage.tar.xz (the suite's programs whose code the change rewrote, and
+# the change; run twice: results a/ with the commit 55ee59d9, d/ after the review's mend,
+# where such loops keep their stop checks), e2e-stage.tar.xz (the suite's programs whose code the change rewrote, and
 # every loopcheck_/bounds_ program):
 # 1. old and new in turn, five rounds, on the GPU: kernel ms per method of a traced run
 #    (call_totals.py) and process ms of an untraced one; on the CPU's 16 cores: process ms;

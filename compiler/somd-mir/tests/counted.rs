@@ -17,7 +17,7 @@ fn first_loop_counted(body: &str) -> bool {
     let mut found = None;
     walk::each_stmt(&func.body, &mut |s| {
         if let (Stmt::Loop { test, body, update, .. }, None) = (s, &found) {
-            found = Some(walk::counted(&m, func, *test, body, update));
+            found = Some(walk::counted(func, *test, body, update));
         }
     });
     found.expect("a loop")
@@ -35,9 +35,6 @@ fn loops_stepping_toward_a_steady_bound_are_counted() {
         // The step in the test (Series' `while (--nsteps > 0)`), after a conjunct too.
         "int s = 0; int m = n; while (--m > 0) { s += m; } return s;",
         "int s = 0; int k = 0; while (s < 100 && k++ <= n) { s += a[k]; } return s;",
-        // The library's `Math` has no effect: a tile's bound, a window's.
-        "int s = 0; for (int j = n; j < Math.min(n + 64, a.length); j++) { s += a[j]; } return s;",
-        "int s = 0; for (int j = n; j >= Math.max(0, n - 8); j--) { s += j; } return s;",
     ] {
         assert!(first_loop_counted(body), "{body}");
     }
@@ -62,8 +59,10 @@ fn loops_ending_by_their_data_are_not() {
         "int s = 0; int m = n; while (--m > 0 && (m = a[m]) > 0) { s++; } return s;",
         // A bound calling a method.
         "int s = 0; for (int i = 0; i < Main.f(n - 1, a); i++) { s++; } return s;",
-        // `Math` of a local the body assigns.
-        "int m = n; int s = 0; for (int i = 0; i < Math.min(m, 9); i++) { m++; s++; } return s;",
+        // A bound calling the library's `Math` (which has no effect: `loopcheck` takes it) may
+        // come from a stand-in after a failure and be huge: the loop keeps its stop checks.
+        "int s = 0; for (int j = n; j < Math.min(n + 64, a.length); j++) { s += a[j]; } return s;",
+        "int s = 0; for (int j = n; j >= Math.max(0, n - 8); j--) { s += j; } return s;",
     ] {
         assert!(!first_loop_counted(body), "{body}");
     }

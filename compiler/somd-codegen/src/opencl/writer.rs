@@ -2953,7 +2953,16 @@ impl<'a> Writer<'a> {
                     cx.proven.iter().chain(&cx.checked).chain(&cx.untestable).copied().collect();
                 let usable = |a: LocalId| cx.has_lengths(a);
                 let (body, update) = (shape.body, shape.update);
-                loopcheck::loop_checks(self.module, cx.func, t, body, update, &skip, &cx.proven, &usable)
+                loopcheck::loop_checks(
+                    self.module,
+                    cx.func,
+                    t,
+                    body,
+                    update,
+                    &skip,
+                    &cx.proven,
+                    &usable,
+                )
             }
             _ => None,
         };
@@ -3210,7 +3219,7 @@ impl<'a> Writer<'a> {
         };
         // A loop that may run as long as its data say, or that may fail and run on
         // on stand-ins, leaves once a failure settles the launch (`stop_guard`).
-        let counted = somd_mir::analysis::walk::counted(self.module, cx.func, *test, body, update);
+        let counted = somd_mir::analysis::walk::counted(cx.func, *test, body, update);
         let bounded = test.is_some_and(|t| cx.bounded_loops.contains(&t));
         let roots: Vec<ExprId> = test.iter().chain(update).copied().collect();
         let fails = !bounded
@@ -3301,7 +3310,7 @@ impl<'a> Writer<'a> {
         body: &Block,
         update: &[ExprId],
     ) -> R<Option<Wrap>> {
-        let Some((bound, up, limit)) = walk::wraps_at(self.module, cx.func, test, body, update) else {
+        let Some((bound, up, limit)) = walk::wraps_at(cx.func, test, body, update) else {
             return Ok(None);
         };
         let text = self.expr(cx, bound)?;

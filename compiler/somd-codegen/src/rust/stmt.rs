@@ -1944,9 +1944,9 @@ impl FnCx<'_> {
         // throw, else tested with the check (`Wrap::AtCheck`: a length throws for `null`,
         // and Java may not read it, `c != null && j < c.length`; by the 1024th iteration the
         // loop's test has read it).
-        let counted = walk::counted(self.module, self.func, shape.test, shape.body, shape.update);
+        let counted = walk::counted(self.func, shape.test, shape.body, shape.update);
         let wraps = match counted {
-            true => walk::wraps_at(self.module, self.func, shape.test, shape.body, shape.update),
+            true => walk::wraps_at(self.func, shape.test, shape.body, shape.update),
             false => None,
         };
         let id = brk.trim_start_matches("'l");

@@ -156,9 +156,16 @@ fn range_test_lines(
         let Stmt::Loop { test: Some(t), test_at_end: false, body, update, .. } = stmt else {
             continue;
         };
-        let Some(checks) =
-            super::loopcheck::loop_checks(module, func, *t, body, update, &proven, &proven, &|_| true)
-        else {
+        let Some(checks) = super::loopcheck::loop_checks(
+            module,
+            func,
+            *t,
+            body,
+            update,
+            &proven,
+            &proven,
+            &|_| true,
+        ) else {
             continue;
         };
         if parallel.contains(&checks.index) {

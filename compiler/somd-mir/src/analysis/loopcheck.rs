@@ -87,6 +87,7 @@ impl LoopChecks {
 /// length to test); `None` where there are none, or the loop is no such loop. `proven`
 /// (within `skip`) are the accesses proven in range, which the bound may read before the
 /// loop ([`Terms::bound_reads`]).
+#[allow(clippy::too_many_arguments)] // Reason: the loop's parts, the access sets and the module.
 pub fn loop_checks(
     module: &Module,
     func: &Function,

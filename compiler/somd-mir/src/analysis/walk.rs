@@ -264,22 +264,15 @@ pub fn assigned_in_block(func: &Function, block: &Block) -> HashSet<LocalId> {
 /// local `i` by a constant toward a bound the test compares it with (`i < e`, `i <= e`
 /// stepping up, `i > e`, `i >= e` stepping down, or such a comparison as one operand of
 /// the test's `&&`s), and nothing else in the body assigns `i` or a local the bound reads
-/// (nor does the bound call a method other than the library's `Math`, which could change
-/// what it reads). The step is the
+/// (nor does the bound call a method, which could change what it reads). The step is the
 /// loop's one update, or, in a loop without one, a statement of the body's top level
 /// (`while (k < limit && z.abs2() <= 4.0) { ..; k++; }`) in a body without `continue`,
 /// which would skip it, or the comparison's own operand (`while (--n > 0)`,
 /// `stepped_in_test`). Such a loop ends on its own unless a step carries `i` past its
 /// type's end ([`wraps_at`]); any other may run as long as its data say (`while (x !=
 /// 1)`), which the OpenCL writer bounds by a failure check (`Writer::stop_guard`).
-pub fn counted(
-    module: &Module,
-    func: &Function,
-    test: Option<ExprId>,
-    body: &Block,
-    update: &[ExprId],
-) -> bool {
-    !count_tests(module, func, test, body, update).is_empty()
+pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[ExprId]) -> bool {
+    !count_tests(None, func, test, body, update).is_empty()
 }
 
 /// Where a counted loop ([`counted`]) may still run forever: Java wraps its index around
@@ -290,13 +283,12 @@ pub fn counted(
 /// (down). `None` when some comparison cannot ([`bound_range`]), or the loop is no
 /// counted one.
 pub fn wraps_at(
-    module: &Module,
     func: &Function,
     test: Option<ExprId>,
     body: &Block,
     update: &[ExprId],
 ) -> Option<(ExprId, bool, i128)> {
-    let tests = count_tests(module, func, test, body, update);
+    let tests = count_tests(None, func, test, body, update);
     let at: Vec<_> =
         tests.iter().map(|&(i, by, op, bound)| wrap_limit(func, i, by, op, bound)).collect();
     if at.iter().any(Option::is_none) {
@@ -308,7 +300,12 @@ pub fn wraps_at(
 
 /// The comparison `i op bound` that counts a `for` loop ([`counted`]) stepped by its one
 /// update, with its index `i` and step: `for (..; i < n; i += 4)`; `None` for a loop
-/// stepped in its body or in its test (`while (--n > 0)`), and for any other loop.
+/// stepped in its body or in its test (`while (--n > 0)`), and for any other loop. The
+/// bound may also call the library's `Math` here (`j < Math.min(jj + 64, n)`: a range
+/// test before the loop evaluates it once, `loopcheck`), though such a loop is not
+/// [`counted`]: a counted loop drops its stop checks, and a bound computed from a stand-in
+/// after a failure may be huge (`k < Math.max(m, 0)`; review of the hundred-and-second
+/// session: the loops ran on where Java had thrown).
 pub fn for_count(
     module: &Module,
     func: &Function,
@@ -318,13 +315,15 @@ pub fn for_count(
 ) -> Option<(LocalId, i64, BinOpKind, ExprId)> {
     let [u] = update else { return None };
     let (i, by) = step_by(func, *u)?;
-    count_tests(module, func, Some(test), body, update).into_iter().find(|t| t.0 == i && t.1 == by)
+    count_tests(Some(module), func, Some(test), body, update)
+        .into_iter()
+        .find(|t| t.0 == i && t.1 == by)
 }
 
 /// The comparison `i op bound` that counts a loop stepped by its body's last statement
 /// (`while (k < n) { ..; k += 2; }`, [`counted`]), with its index `i` and step; `None` where
 /// the step is not the body's last statement (accesses after it would see the next index)
-/// and for any other loop.
+/// and for any other loop. Its bound may call the library's `Math`, as in [`for_count`].
 pub fn body_count(
     module: &Module,
     func: &Function,
@@ -333,7 +332,9 @@ pub fn body_count(
 ) -> Option<(LocalId, i64, BinOpKind, ExprId)> {
     let Some(Stmt::Expr(last)) = body.stmts.last() else { return None };
     let (i, by) = step_by(func, *last)?;
-    count_tests(module, func, Some(test), body, &[]).into_iter().find(|t| t.0 == i && t.1 == by)
+    count_tests(Some(module), func, Some(test), body, &[])
+        .into_iter()
+        .find(|t| t.0 == i && t.1 == by)
 }
 
 /// Whether `e` is an `int` or `long` constant other than 0: a divisor that cannot throw.
@@ -366,14 +367,14 @@ pub fn plain_value(func: &Function, e: ExprId) -> bool {
 /// The comparisons `i op bound` (`op` as if `i` came first) of a counted loop's test, with
 /// its index `i` and step; none where the loop is no counted one ([`counted`]).
 fn count_tests(
-    module: &Module,
+    math: Option<&Module>,
     func: &Function,
     test: Option<ExprId>,
     body: &Block,
     update: &[ExprId],
 ) -> Vec<(LocalId, i64, BinOpKind, ExprId)> {
     let Some(t) = test else { return Vec::new() };
-    let stepped = stepped_in_test(module, func, t, body, update);
+    let stepped = stepped_in_test(math, func, t, body, update);
     if !stepped.is_empty() {
         return stepped;
     }
@@ -426,7 +427,7 @@ fn count_tests(
             (BinOpKind::Le, _, ExprKind::Local(r)) if *r == i && !up => (BinOpKind::Ge, *lhs),
             _ => continue,
         };
-        if steady(module, func, bound, &assigned, i) {
+        if steady(math, func, bound, &assigned, i) {
             found.push((i, by, op, bound));
         }
     }
@@ -556,7 +557,7 @@ fn conjuncts(func: &Function, t: ExprId) -> Vec<ExprId> {
 /// iteration that goes on evaluated it, as the conjuncts before it held. As
 /// [`count_tests`] gives it; none when no conjunct does.
 fn stepped_in_test(
-    module: &Module,
+    math: Option<&Module>,
     func: &Function,
     t: ExprId,
     body: &Block,
@@ -586,7 +587,7 @@ fn stepped_in_test(
                     usize::from(matches!(func.expr(target).kind, ExprKind::Local(l) if l == i));
             }
         });
-        if moves == 1 && !assigned.contains(&i) && steady(module, func, bound, &assigned, i) {
+        if moves == 1 && !assigned.contains(&i) && steady(math, func, bound, &assigned, i) {
             return vec![(i, by, op.kind, bound)];
         }
     }
@@ -594,10 +595,11 @@ fn stepped_in_test(
 }
 
 /// Whether bound `e` of a loop whose body and update assign `assigned` keeps its value:
-/// it reads neither those locals nor index `i`, assigns nothing, and calls nothing but the
-/// library's `Math` (a tile's `j < Math.min(jj + 64, n)`: [`library_math`], no effect).
+/// it reads neither those locals nor index `i`, assigns nothing, and calls nothing but, with
+/// `math` (the module), the library's `Math` (a tile's `j < Math.min(jj + 64, n)`:
+/// [`library_math`], no effect).
 fn steady(
-    module: &Module,
+    math: Option<&Module>,
     func: &Function,
     e: ExprId,
     assigned: &HashSet<LocalId>,
@@ -606,7 +608,8 @@ fn steady(
     let mut steady = true;
     each_expr(func, e, &mut |x| match func.expr(x).kind {
         ExprKind::Local(l) => steady &= !assigned.contains(&l) && l != i,
-        ExprKind::Call { func: f, receiver: None, .. } if library_math(module, f) => {}
+        ExprKind::Call { func: f, receiver: None, .. }
+            if math.is_some_and(|m| library_math(m, f)) => {}
         ExprKind::Call { .. }
         | ExprKind::Assign { .. }
         | ExprKind::CompoundAssign { .. }
