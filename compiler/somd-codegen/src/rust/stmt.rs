@@ -1700,10 +1700,8 @@ impl FnCx<'_> {
             return Ok(None);
         }
         scan.varying.push(counter);
-        let math = |f: somd_mir::FuncId| somd_mir::analysis::walk::library_math(self.module, f);
-        if !somd_mir::analysis::walk::effect_free(self.func, *rhs, &math)
-            || !self.invariant_bound(*rhs, &scan.varying)?
-        {
+        // (`invariant_bound` takes only forms without effect.)
+        if !self.invariant_bound(*rhs, &scan.varying)? {
             return Ok(None);
         }
         // A `LazyArr` holding a SOMD result that the loop only reads is read through its host
@@ -1888,7 +1886,8 @@ impl FnCx<'_> {
 
     /// Whether the loop bound `id` keeps its value while the loop runs: it reads constants,
     /// locals outside `varying` and lengths of such locals or of hoisted rows (an array's
-    /// length never changes), through arithmetic and calls of the library's `Math`.
+    /// length never changes), through arithmetic and calls of the library's `Math`: none of
+    /// them has an effect.
     fn invariant_bound(
         &self,
         id: ExprId,
