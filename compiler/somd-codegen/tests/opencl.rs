@@ -3076,8 +3076,9 @@ public class Main {
 /// longer than it would without one: up to a bound the data do not limit (`j < n`), in a
 /// work-item's loop and the lanes form (asking `somd_stop` every 1024 iterations) and in
 /// a flattened nest's grid-stride loop (after the work-item's own failure); not up to an
-/// array's length, nor a loop of a few constant iterations, nor a loop whose body cannot
-/// fail (its one call cannot throw).
+/// array's length, nor a loop of a few constant iterations; a loop whose body cannot fail
+/// (its one call cannot throw) only in a copy run where its bound is far away
+/// (`walk::LONG_TRIPS`).
 #[test]
 fn loops_that_may_fail_past_their_data_stop_after_a_failure() {
     let source = r#"
@@ -3134,15 +3135,31 @@ public class Main {
     };
     let rows = text("Main_rows");
     // Every loop with the head, guarded; a loop copied under a test that its accesses
-    // stay in range (`if (somd_fast..)`, the line before) cannot fail and is not.
+    // stay in range (`if (somd_fast..)`) cannot fail and is not, unless its bound lets it
+    // run long: then the copy run where it does is (`if (somd_long..)`), the other not.
     let guarded = |text: &str, head: &str| {
         let lines: Vec<&str> = text.lines().collect();
         let heads: Vec<usize> = (0..lines.len()).filter(|&k| lines[k].contains(head)).collect();
         assert!(!heads.is_empty(), "no `{head}` in\n{text}");
+        let indent = |l: &str| l.len() - l.trim_start().len();
+        // The `if` whose block the line `k` is the first of, and whether it is the `else`.
+        let opened_by = |k: usize| -> (&str, bool) {
+            let open = lines[k - 1];
+            if !open.trim_start().starts_with("} else {") {
+                return (open, false);
+            }
+            let at = (0..k - 1).rev().find(|&j| {
+                indent(lines[j]) == indent(open) && lines[j].trim_start().starts_with("if (")
+            });
+            (at.map_or("", |j| lines[j]), true)
+        };
         heads.iter().all(|&k| {
             let stops = lines.get(k + 1).is_some_and(|l| l.contains("SOMD_STOP()"));
-            let fast = k > 0 && lines[k - 1].contains("if (somd_fast");
-            stops != fast
+            let first = if lines[k - 1].contains("uint somd_spin") { k - 1 } else { k };
+            let (by, other) = opened_by(first);
+            let plain =
+                (by.contains("if (somd_fast") && !other) || (by.contains("if (somd_long") && other);
+            stops != plain
         })
     };
     // Each loop six times: the copies with and without the checks versioning frees, in
@@ -3155,8 +3172,12 @@ public class Main {
     assert_eq!(rows.matches("if (somd_fast").count(), 7, "{rows}");
     assert!(!guarded(&rows, "j_7 < m_len1;"), "{rows}");
     assert!(!guarded(&rows, "k < 8;"), "{rows}");
-    assert!(!guarded(&rows, "k_9 < n;"), "{rows}");
-    assert_eq!(rows.matches("SOMD_STOP()").count(), 6, "{rows}");
+    // The loops up to `n` that cannot fail (the first loop's unchecked copies, and the
+    // loop calling `twice`, which cannot throw) check in a copy of their own where `n`
+    // lies 2^16 steps away or more: thirteen such copies, beside the six checked ones.
+    assert!(guarded(&rows, "k_9 < n;"), "{rows}");
+    assert_eq!(rows.matches("if (somd_long").count(), 13, "{rows}");
+    assert_eq!(rows.matches("SOMD_STOP()").count(), 6 + 13, "{rows}");
     // The lanes form: each lane leaves its share of the row.
     let sums = text("Main_sums");
     assert!(guarded(&sums, "somd_i < somd_hi; somd_i += somd_lanes) {"), "{sums}");
@@ -3215,7 +3236,7 @@ public class Main {
     let k = set.kernels.iter().find(|k| k.name == "Main_rows").map(|k| &k.standalone);
     let rows = k.map(String::as_str).unwrap_or_default();
     let lines: Vec<&str> = rows.lines().collect();
-    // The lines after the head of each loop over `v`, and the three before the first.
+    // The lines after the head of each loop over `v`, and the five before the first.
     let around = |v: &str| {
         let head = format!("; {v} = ");
         let heads: Vec<usize> = (0..lines.len())
@@ -3223,40 +3244,47 @@ public class Main {
             .collect();
         let k = *heads.first().unwrap_or_else(|| panic!("no loop over `{v}` in\n{rows}"));
         let firsts: Vec<String> = heads.iter().map(|&k| lines[k + 1].to_string()).collect();
-        (lines[k.saturating_sub(3)..k].join("\n"), firsts)
+        (lines[k.saturating_sub(5)..k].join("\n"), firsts)
     };
-    // `a <= n` wraps at `n == Integer.MAX_VALUE`: a copy of the loop checks, run only then.
+    // `a <= n` wraps at `n == Integer.MAX_VALUE`, and runs long from 2^16 steps: a copy
+    // of the loop checks, run only then.
     let (before, firsts) = around("a");
     assert!(before.contains("(long)(n) >= 2147483647L;"), "{rows}");
-    assert!(before.contains("if (somd_wrap"), "{rows}");
+    assert!(before.contains("(long)(n) - (long)a >= 65536L;"), "{rows}");
+    assert!(before.contains("if ((somd_wrap"), "{rows}");
     assert!(firsts[0].contains("SOMD_STOP()") && !firsts[1].contains("SOMD_STOP()"), "{rows}");
-    // `c < m[i].length` stepping by 4 wraps only over 2^31 - 2 elements.
+    // `b < n` cannot wrap, but runs long from 2^16 steps (`walk::LONG_TRIPS`).
+    let (before, firsts) = around("b");
+    assert!(before.contains("if (somd_long"), "{rows}");
+    assert!(firsts[0].contains("SOMD_STOP()") && !firsts[1].contains("SOMD_STOP()"), "{rows}");
+    // `c < m[i].length` stepping by 4 wraps only over 2^31 - 2 elements; it runs no
+    // longer than the row is long otherwise.
     let (before, firsts) = around("c");
-    assert!(before.contains(">= 2147483645L;"), "{rows}");
+    assert!(before.contains(">= 2147483645L;") && !before.contains("somd_long"), "{rows}");
     assert!(firsts[0].contains("SOMD_STOP()") && !firsts[1].contains("SOMD_STOP()"), "{rows}");
     // `f <= 2147483647` wraps always, and its body may fail: checked always.
     let (before, firsts) = around("f");
     assert!(!before.contains("somd_wrap"), "{rows}");
     assert!(firsts.iter().all(|l| l.contains("SOMD_STOP()")), "{rows}");
-    // A loop that defines a label keeps one copy: the flag joins the check.
-    let (before, firsts) = around("g");
-    assert!(before.contains("(long)(n) >= 2147483647L;"), "{rows}");
-    assert!(firsts.iter().all(|l| l.contains("if (somd_wrap") && l.contains("SOMD_STOP()")));
-    // Nested loops that may wrap: the innermost is copied, the outer ones keep their
-    // flag in the loop, so that copies do not multiply.
+    // A loop holding a loop checks always (also one that defines a label); the innermost
+    // is copied, so that copies do not multiply. The labelled loop's inner loop of three
+    // steps has none.
+    let (_, gs) = around("g");
+    let (_, hs) = around("h");
+    assert!(gs.iter().all(|l| l.contains("SOMD_STOP()") && !l.contains("somd_wrap")));
+    assert!(!hs.iter().any(|l| l.contains("SOMD_STOP()")), "{rows}");
     let (_, xs) = around("x");
     let (_, ys) = around("y");
     let (_, zs) = around("z");
-    assert!(xs.iter().chain(&ys).all(|l| l.contains("if (somd_wrap")), "{rows}");
+    assert!(xs.iter().chain(&ys).all(|l| l.contains("SOMD_STOP()")), "{rows}");
+    assert!(!xs.iter().chain(&ys).any(|l| l.contains("somd_wrap")), "{rows}");
     assert_eq!(zs.len(), 2 * xs.len(), "{rows}");
     assert!(zs[0].contains("SOMD_STOP()") && !zs[1].contains("SOMD_STOP()"), "{rows}");
-    // `b < n` and a `long` index to an `int` bound: no step wraps.
-    for v in ["b", "d"] {
-        assert!(!around(v).1.iter().any(|l| l.contains("SOMD_STOP()")), "{v} in {rows}");
-    }
-    // Each copy of the body (versioned on `t`'s length) has three checks.
+    // A `long` index to an `int` bound: no step wraps, and no trip test is told.
+    assert!(!around("d").1.iter().any(|l| l.contains("SOMD_STOP()")), "{rows}");
+    // Each copy of the body (versioned on `t`'s length) has eight checks.
     let copies = rows.matches("int f = 2147483000;").count();
-    assert_eq!(rows.matches("SOMD_STOP()").count(), 7 * copies, "{rows}");
+    assert_eq!(rows.matches("SOMD_STOP()").count(), 8 * copies, "{rows}");
     if let Some(ctx) = test_device() {
         build(ctx, "wraps", &set, false).unwrap_or_else(|e| panic!("{e}"));
     }

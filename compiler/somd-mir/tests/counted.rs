@@ -1,5 +1,6 @@
 //! `walk::counted`: which loops end on their own (the OpenCL writer bounds the others by a
-//! failure check, `Writer::spin_guard`).
+//! failure check, `Writer::spin_guard`); `walk::trip_test`, `holds_loop` and `quiet_value`:
+//! which of them the back ends give a check only where their bound lets them run long.
 
 mod common;
 
@@ -7,20 +8,82 @@ use common::lowered_with_stdlib as module;
 use somd_mir::analysis::walk;
 use somd_mir::Stmt;
 
-/// Whether the first loop of `static int f(int n, int[] a) { BODY }` is counted.
-fn first_loop_counted(body: &str) -> bool {
+/// `judge` of the first loop of `static int f(int n, int[] a) { BODY }` (with a helper
+/// `g` holding a loop), given the module and the function.
+fn first_loop<T>(
+    body: &str,
+    judge: impl Fn(&somd_mir::Module, &somd_mir::Function, &Stmt) -> T,
+) -> T {
     let m = module(&format!(
         "public class Main {{\n    static int f(int n, int[] a) {{\n{body}\n    }}\n    \
+         static int g(int n) {{ int s = 0; for (int i = 0; i < n; i++) {{ s += i; }} return s; }}\n    \
          public static void main(String[] args) {{ }}\n}}\n"
     ));
     let func = m.functions.iter().find(|f| f.name == "Main.f").expect("Main.f exists");
     let mut found = None;
     walk::each_stmt(&func.body, &mut |s| {
-        if let (Stmt::Loop { test, body, update, .. }, None) = (s, &found) {
-            found = Some(walk::counted(func, *test, body, update));
+        if let (Stmt::Loop { .. }, None) = (s, &found) {
+            found = Some(judge(&m, func, s));
         }
     });
     found.expect("a loop")
+}
+
+/// Whether the first loop of `static int f(int n, int[] a) { BODY }` is counted.
+fn first_loop_counted(body: &str) -> bool {
+    first_loop(body, |_, func, s| match s {
+        Stmt::Loop { test, body, update, .. } => walk::counted(func, *test, body, update),
+        _ => unreachable!("a loop"),
+    })
+}
+
+/// What the back ends ask of the first loop of `f` for its stop checks: its trip test's
+/// bound is quiet (`Some(true)`: evaluated once before the loop), or not (`Some(false)`),
+/// or it has none (`None`); and whether it holds a loop.
+fn first_loop_trips(body: &str) -> (Option<bool>, bool) {
+    first_loop(body, |m, func, s| match s {
+        Stmt::Loop { test, body, update, .. } => (
+            walk::trip_test(m, func, *test, body, update)
+                .map(|(_, _, _, bound)| walk::quiet_value(m, func, bound)),
+            walk::holds_loop(m, func, body),
+        ),
+        _ => unreachable!("a loop"),
+    })
+}
+
+#[test]
+fn trip_tests_and_loops_held() {
+    for (body, want) in [
+        // Bounds the back ends evaluate once before the loop.
+        ("int s = 0; for (int i = 0; i < n; i++) { s += a[i]; } return s;", (Some(true), false)),
+        ("int s = 0; for (int i = n; i >= 0; i -= 2) { s += i; } return s;", (Some(true), false)),
+        (
+            "int s = 0; for (int j = n; j < Math.min(n + 64, 1000); j++) { s += j; } return s;",
+            (Some(true), false),
+        ),
+        (
+            "int s = 0; for (int d = 1; d <= (int) Math.sqrt(n); d++) { s += d; } return s;",
+            (Some(true), false),
+        ),
+        ("int s = 0; int m = n; while (--m > 0) { s += m; } return s;", (Some(true), false)),
+        // A length (which throws for `null`) or an element (which may fail): not quiet.
+        ("int s = 0; for (int i = 0; i < a.length; i++) { s += a[i]; } return s;", (Some(false), false)),
+        ("int s = 0; for (int i = 0; i < a[0]; i++) { s += i; } return s;", (Some(false), false)),
+        ("int s = 0; for (int i = 0; i < n / 2; i++) { s += i; } return s;", (Some(false), false)),
+        // Loops held: a loop, a helper holding one, a `!`.
+        (
+            "int s = 0; for (int i = 0; i < n; i++) { for (int j = 0; j < i; j++) { s++; } } return s;",
+            (Some(true), true),
+        ),
+        ("int s = 0; for (int i = 0; i < n; i++) { s += Main.g(i); } return s;", (Some(true), true)),
+        ("int s = 0; for (int i = 0; i < n; i++) { s += + ! a; } return s;", (Some(true), true)),
+        ("int s = 0; for (int i = 0; i < n; i++) { s += Math.abs(i); } return s;", (Some(true), false)),
+        // No trip test: a loop only its data end, a `long` index.
+        ("int x = n; while (x != 1) { x = x / 2; } return x;", (None, false)),
+        ("int s = 0; for (long i = 0; i < n; i++) { s++; } return s;", (None, false)),
+    ] {
+        assert_eq!(first_loop_trips(body), want, "{body}");
+    }
 }
 
 #[test]

@@ -1943,13 +1943,43 @@ impl FnCx<'_> {
         // throw, else tested with the check (`Wrap::AtCheck`: a length throws for `null`,
         // and Java may not read it, `c != null && j < c.length`; by the 1024th iteration the
         // loop's test has read it).
+        // A loop whose trip count its bound tells (a counted one, or one bounded by `Math`:
+        // `walk::trip_test`) may still run long in such an MI: one that holds no loop
+        // checks only where its bound, evaluated once before it, is `walk::LONG_TRIPS`
+        // steps away or more (`_long`, a flag the optimiser takes out of the loop), one
+        // that holds a loop always. A bound reading a length or an element (which may
+        // throw before Java would) is trusted to stay short where the loop is counted.
         let counted = walk::counted(self.func, shape.test, shape.body, shape.update);
         let wraps = match counted {
             true => walk::wraps_at(self.func, shape.test, shape.body, shape.update),
             false => None,
         };
+        // `main` runs in no MI, and an outlined loop's MI stops at its chunk's end.
+        let trips = walk::trip_test(self.module, self.func, shape.test, shape.body, shape.update);
+        let host = self.module.main == Some(self.fid)
+            || trips.is_some_and(|t| self.chunked_index() == Some(t.0));
+        let holds =
+            trips.is_some() && !host && walk::holds_loop(self.module, self.func, shape.body);
         let id = brk.trim_start_matches("'l");
-        let spin = (!counted || wraps.is_some()).then(|| format!("_spin{id}"));
+        let long = match trips {
+            _ if host => None,
+            Some((i, by, op, bound))
+                if !holds && walk::quiet_value(self.module, self.func, bound) =>
+            {
+                let far = by.unsigned_abs().min(1 << 16) as i64 * walk::LONG_TRIPS;
+                let (b, i) = (self.expr(bound)?, self.local_name(i));
+                let distance = match op {
+                    BinOpKind::Lt | BinOpKind::Le => format!("({b}) as i64 - {i} as i64"),
+                    _ => format!("{i} as i64 - ({b}) as i64"),
+                };
+                writeln!(out, "{level}let _long{id}: bool = {distance} >= {far}i64;")?;
+                Some(format!("_long{id}"))
+            }
+            _ => None,
+        };
+        let checks =
+            holds || wraps.is_some() || long.is_some() || (!counted && (!host || trips.is_none()));
+        let spin = checks.then(|| format!("_spin{id}"));
         let flag = match wraps {
             Some((bound, up, limit))
                 if walk::plain_value(self.func, bound)
@@ -1972,6 +2002,15 @@ impl FnCx<'_> {
                 }
             }
             _ => None,
+        };
+        let flag = match (holds, flag, long) {
+            (true, _, _) => None,
+            (false, Some(Wrap::Before(w)), Some(l)) => Some(Wrap::Before(format!("({w} || {l})"))),
+            (false, Some(Wrap::AtCheck(t)), Some(l)) => {
+                Some(Wrap::AtCheck(format!("({l} || {t})")))
+            }
+            (false, None, Some(l)) => Some(Wrap::Before(l)),
+            (false, f, None) => f,
         };
         if let Some(spin) = &spin {
             writeln!(out, "{level}let mut {spin}: u32 = 0;")?;

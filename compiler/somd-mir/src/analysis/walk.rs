@@ -298,6 +298,31 @@ pub fn wraps_at(
     Some((bound, by > 0, limit))
 }
 
+/// Whether evaluating `e` once more, before its loop, can neither throw nor change
+/// anything, in any back end: a [`plain_value`] reading no length (one of `null` throws),
+/// or a call of the library's `Math` or a built-in `Math` function on such values
+/// (`Math.min(jj + 64, n)`, `(int) Math.sqrt(x)`).
+pub fn quiet_value(module: &Module, func: &Function, e: ExprId) -> bool {
+    match &func.expr(e).kind {
+        ExprKind::Local(_) | ExprKind::Const(_) | ExprKind::Static(_) => true,
+        ExprKind::Convert { operand } | ExprKind::Unary { operand, .. } => {
+            quiet_value(module, func, *operand)
+        }
+        ExprKind::Binary { op, lhs, rhs } => {
+            !matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+                && quiet_value(module, func, *lhs)
+                && quiet_value(module, func, *rhs)
+        }
+        ExprKind::Call { func: f, receiver: None, args } => {
+            library_math(module, *f) && args.iter().all(|a| quiet_value(module, func, *a))
+        }
+        ExprKind::Builtin { builtin: Builtin::Math(..), args } => {
+            args.iter().all(|a| quiet_value(module, func, *a))
+        }
+        _ => false,
+    }
+}
+
 /// The comparison `i op bound` that counts a `for` loop ([`counted`]) stepped by its one
 /// update, with its index `i` and step: `for (..; i < n; i += 4)`; `None` for a loop
 /// stepped in its body or in its test (`while (--n > 0)`), and for any other loop. The
@@ -335,6 +360,63 @@ pub fn body_count(
     count_tests(Some(module), func, Some(test), body, &[])
         .into_iter()
         .find(|t| t.0 == i && t.1 == by)
+}
+
+/// The comparison `i op bound` by which a loop's trip count can be told before it runs: the
+/// first of a [`counted`] loop's, or of a loop counted but for its bound calling the
+/// library's `Math` ([`for_count`]), with its `int` index, step and an `int` bound; `None`
+/// for any other loop. The back ends give a loop that cannot fail a stop check only where
+/// the bound lets it run long (`LONG_TRIPS`): a counted loop ends on its own, but in an MI
+/// or work-item that Java never reaches (an earlier one failed) or on a stand-in a failed
+/// read left, its bound may be huge.
+pub fn trip_test(
+    module: &Module,
+    func: &Function,
+    test: Option<ExprId>,
+    body: &Block,
+    update: &[ExprId],
+) -> Option<(LocalId, i64, BinOpKind, ExprId)> {
+    let int = |t: &Type| matches!(t, Type::Prim(PrimType::Int));
+    count_tests(Some(module), func, test, body, update)
+        .into_iter()
+        .next()
+        .filter(|&(i, _, _, bound)| int(&func.local(i).ty) && int(&func.expr(bound).ty))
+}
+
+/// The iterations past which a loop that cannot fail checks for a failure elsewhere
+/// ([`trip_test`]): below, it runs as written, with no counter; at or above, it counts and
+/// looks every 1024 iterations. 2^16 iterations of an innermost loop run in well under a
+/// millisecond on any device, and a loop holding another loop checks always
+/// ([`holds_loop`]), so no work-item runs more than 2^26 iterations unchecked.
+pub const LONG_TRIPS: i64 = 1 << 16;
+
+/// Whether running `body` may repeat work: it holds a loop, a `@` or `!` (the back ends
+/// run both as loops over their elements), or a call of a function that does ([`Module`]'s
+/// functions followed through their calls).
+pub fn holds_loop(module: &Module, func: &Function, body: &Block) -> bool {
+    let mut seen = HashSet::new();
+    block_loops(module, func, body, &mut seen)
+}
+
+fn block_loops(module: &Module, func: &Function, body: &Block, seen: &mut HashSet<FuncId>) -> bool {
+    let mut found = false;
+    let mut callees = Vec::new();
+    each_stmt(body, &mut |s| found |= matches!(s, Stmt::Loop { .. }));
+    each_expr_in_block(func, body, &mut |e| match &func.expr(e).kind {
+        ExprKind::Map { .. } | ExprKind::ReduceArray { .. } => found = true,
+        ExprKind::Call { func: f, .. }
+        | ExprKind::SomdCall { func: f, .. }
+        | ExprKind::IntermediateReduce { func: f, .. } => callees.push(*f),
+        ExprKind::New { ctor: Some(f), .. } => callees.push(*f),
+        _ => {}
+    });
+    found
+        || callees.into_iter().any(|f| {
+            seen.insert(f) && {
+                let callee = module.function(f);
+                block_loops(module, callee, &callee.body, seen)
+            }
+        })
 }
 
 /// Whether `e` is an `int` or `long` constant other than 0: a divisor that cannot throw.
