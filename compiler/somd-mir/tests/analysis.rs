@@ -3768,6 +3768,42 @@ class Main {
     ));
 }
 
+/// A helper the kernel calls has its loops versioned as the kernel's own: `explain` names
+/// their range tests too, with the helper, once per kernel however often it is called.
+#[test]
+fn range_tests_in_helpers_are_explained() {
+    let text = explain(
+        r#"
+class R {
+    static int window(int[] a, int from, int n) {
+        int s = 0;
+        for (int j = from; j < from + n; j++) {
+            s += a[j];
+        }
+        return s;
+    }
+    static int twice(int[] a, int n) {
+        return window(a, 0, n) + window(a, 1, n);
+    }
+    static int[] sums(dist int[] at, int[] a, int n) {
+        int[] out = new int[at.length];
+        for (int p = 0; p < at.length; p++) {
+            out[p] = twice(a, n) + window(a, at[p], n);
+        }
+        return out;
+    }
+    public static void main(String[] args) { }
+}
+"#,
+    );
+    let lines: Vec<&str> = text.lines().filter(|l| l.contains("range test")).collect();
+    assert_eq!(
+        lines,
+        ["  range test before the loop `j < from + n` at test.somd:5:28 (in `R.window`, which the kernel calls): `a[j]` in range at its first and last index, a copy of the loop without their checks (else the checked loop)"],
+        "{text}"
+    );
+}
+
 /// Loops of kernel code whose accesses one test before the loop keeps in range
 /// (`analysis::loopcheck`) are named with those accesses; the parallel loop (the
 /// work-items) and a loop whose accesses are proven in range are not.

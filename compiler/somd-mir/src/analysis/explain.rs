@@ -128,10 +128,10 @@ fn private_lines(
     }
 }
 
-/// The loops of `func` whose accesses one test before the loop keeps in range on the
-/// device ([`super::loopcheck`]): where it holds, a copy of the loop runs without their
-/// checks. Accesses the range analysis proves in range need none and are not named; a
-/// SOMD method's parallel loops are its work-items, no loop of the kernel.
+/// The loops of the kernel function `f`, and of the functions it calls (the OpenCL writer
+/// writes them into the kernel's file and versions their loops alike), whose accesses one
+/// test before the loop keeps in range on the device ([`super::loopcheck`]): where it
+/// holds, a copy of the loop runs without their checks.
 fn range_test_lines(
     out: &mut String,
     module: &Module,
@@ -139,13 +139,40 @@ fn range_test_lines(
     sources: &SourceMap,
     f: FuncId,
 ) {
+    let mut seen = std::collections::BTreeSet::from([f]);
+    let mut work = vec![f];
+    while let Some(g) = work.pop() {
+        let helper = (g != f).then(|| module.function(g).name.as_str());
+        function_range_tests(out, module, info, sources, g, helper);
+        for (c, _) in super::isolation::callees(module.function(g)) {
+            if seen.insert(c) {
+                work.push(c);
+            }
+        }
+    }
+}
+
+/// [`range_test_lines`] of one function: the kernel's own, or a `helper` it calls (named on
+/// each line). Accesses the range analysis proves in range need none and are not named; a
+/// SOMD method's parallel loops are its work-items, no loop of the kernel.
+fn function_range_tests(
+    out: &mut String,
+    module: &Module,
+    info: &ProgramInfo,
+    sources: &SourceMap,
+    f: FuncId,
+    helper: Option<&str>,
+) {
     let func = module.function(f);
-    let parallel: Vec<LocalId> = info.functions[f.0 as usize]
-        .loops
-        .iter()
-        .filter_map(|l| l.verdict.as_ref().ok())
-        .flat_map(|par| par.dims.iter().map(|d| d.index))
-        .collect();
+    let parallel: Vec<LocalId> = match helper {
+        Some(_) => Vec::new(),
+        None => info.functions[f.0 as usize]
+            .loops
+            .iter()
+            .filter_map(|l| l.verdict.as_ref().ok())
+            .flat_map(|par| par.dims.iter().map(|d| d.index))
+            .collect(),
+    };
     let proven = super::bounds::proven_in_bounds(func, &func.body, &[], &[]);
     let text = |e: ExprId| {
         let span = func.expr(e).span;
@@ -172,12 +199,14 @@ fn range_test_lines(
             continue;
         }
         let names: Vec<String> = checks.accesses().map(|a| format!("`{}`", text(a))).collect();
+        let within = helper.map(|h| format!(" (in `{h}`, which the kernel calls)"));
         let _ = writeln!(
             out,
-            "  range test before the loop `{}` at {}: {} in range at its first and last \
+            "  range test before the loop `{}` at {}{}: {} in range at its first and last \
              index, a copy of the loop without their checks (else the checked loop)",
             text(*t),
             sources.position(func.expr(*t).span),
+            within.unwrap_or_default(),
             names.join(", ")
         );
     }
