@@ -185,11 +185,14 @@ pub(crate) enum Watch {
         lowest_failed: *const AtomicUsize,
         start: usize,
     },
-    /// A task of a graph (`crate::task`): set when another task of the graph failed, whose
-    /// exception Java raises before anything this one could still do (a source looping
-    /// on data Java never reaches would keep `finish()` waiting).
+    /// The task at graph-order `index` of a graph (`crate::task`): `failed` holds one past
+    /// the index of the furthest downstream task that failed. One downstream of this one
+    /// failed at an earlier item than any this one still works on, so Java raises its
+    /// exception before anything this one could still do (a source looping on data Java
+    /// never reaches would keep `finish()` waiting); one upstream failed at a later item.
     Task {
-        failed: *const AtomicBool,
+        failed: *const AtomicUsize,
+        index: usize,
     },
 }
 
@@ -248,9 +251,9 @@ pub fn spin_check() {
                 mi_aborted();
             }
         }
-        Watch::Task { failed } => {
+        Watch::Task { failed, index } => {
             // SAFETY: as above.
-            if unsafe { &*failed }.load(Ordering::Relaxed) {
+            if unsafe { &*failed }.load(Ordering::Relaxed) > index + 1 {
                 mi_aborted();
             }
         }

@@ -35,7 +35,7 @@
 use crate::error::SourcePos;
 use crossbeam_channel::{bounded, Receiver, Select, Sender, TrySendError};
 use std::panic::{catch_unwind, resume_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::thread::{self, JoinHandle};
 
@@ -289,8 +289,9 @@ fn spawn_task_thread(name: String, body: Box<dyn FnOnce() + Send + 'static>) -> 
 pub struct Graph {
     pending: Vec<Stage>,
     running: Vec<JoinHandle<()>>,
-    /// Set when a task failed: the others leave their data loops (`exec::spin_check`).
-    failed: Arc<AtomicBool>,
+    /// One past the graph-order index of the furthest downstream task that failed (0:
+    /// none): the tasks upstream of it leave their data loops (`exec::spin_check`).
+    failed: Arc<AtomicUsize>,
 }
 
 impl Graph {
@@ -301,22 +302,26 @@ impl Graph {
     }
 
     fn of(pending: Vec<Stage>) -> Graph {
-        Graph { pending, running: Vec::new(), failed: Arc::new(AtomicBool::new(false)) }
+        Graph { pending, running: Vec::new(), failed: Arc::new(AtomicUsize::new(0)) }
     }
 
     /// `g.start()`: starts every task (no effect when already started). A task that fails
-    /// (any exception but `Underflow`) tells the others, which leave a loop on data Java
-    /// never reaches at its next check ([`crate::exec::spin_check`]) as an
-    /// [`crate::exec::MiAborted`], which `finish` never raises.
+    /// (any exception but `Underflow`) tells the tasks upstream of it, which work on later
+    /// items than its own: they leave a loop on data Java never reaches at its next check
+    /// ([`crate::exec::spin_check`]) as an [`crate::exec::MiAborted`], which `finish` never
+    /// raises. The tasks downstream of it work on earlier items, which Java finishes
+    /// before the failure: they go on.
     pub fn start(&mut self) {
         for (idx, (name, body)) in self.pending.drain(..).enumerate() {
             let failed = Arc::clone(&self.failed);
             let watched = move || {
-                let _watch =
-                    crate::exec::watch(crate::exec::Watch::Task { failed: Arc::as_ptr(&failed) });
+                let _watch = crate::exec::watch(crate::exec::Watch::Task {
+                    failed: Arc::as_ptr(&failed),
+                    index: idx,
+                });
                 if let Err(payload) = catch_unwind(AssertUnwindSafe(body)) {
                     if !payload.is::<Underflow>() && !payload.is::<crate::exec::MiAborted>() {
-                        failed.store(true, Ordering::Relaxed);
+                        failed.fetch_max(idx + 1, Ordering::Relaxed);
                     }
                     resume_unwind(payload);
                 }

@@ -86,6 +86,31 @@ fn trip_tests_and_loops_held() {
     }
 }
 
+/// Whether the first loop of `f` may wrap around, for `walk::wraps_at` with the module
+/// (which takes bounds calling `Math`) and without.
+fn first_loop_wraps(body: &str) -> (bool, bool) {
+    first_loop(body, |m, func, s| match s {
+        Stmt::Loop { test, body, update, .. } => (
+            walk::wraps_at(Some(m), func, *test, body, update).is_some(),
+            walk::wraps_at(None, func, *test, body, update).is_some(),
+        ),
+        _ => unreachable!("a loop"),
+    })
+}
+
+#[test]
+fn loops_bounded_by_math_may_wrap_around() {
+    for (body, want) in [
+        // `Math.max(n, 0)` may be `Integer.MAX_VALUE`: `k <=` it never ends.
+        ("int s = 0; for (int k = n; k <= Math.max(n, 0); k++) { s++; } return s;", (true, false)),
+        ("int s = 0; for (int k = 0; k <= n; k++) { s++; } return s;", (true, true)),
+        // `<` one step at a time never passes an `int` bound.
+        ("int s = 0; for (int k = 0; k < Math.max(n, 0); k++) { s++; } return s;", (false, false)),
+    ] {
+        assert_eq!(first_loop_wraps(body), want, "{body}");
+    }
+}
+
 #[test]
 fn loops_stepping_toward_a_steady_bound_are_counted() {
     for body in [
@@ -122,6 +147,9 @@ fn loops_ending_by_their_data_are_not() {
         "int s = 0; int m = n; while (--m > 0 && (m = a[m]) > 0) { s++; } return s;",
         // A bound calling a method.
         "int s = 0; for (int i = 0; i < Main.f(n - 1, a); i++) { s++; } return s;",
+        // A bound's local the test assigns: before the loop it holds another value.
+        "int s = 0; int m = 0; for (int k = 0; (m = n) > 0 && k < m; k++) { s++; } return s;",
+        "int s = 0; int m = 0; int k = n; while ((m = a[0]) > 0 && --k > m) { s++; } return s;",
         // A bound calling the library's `Math` (which has no effect: `loopcheck` takes it) may
         // come from a stand-in after a failure and be huge: the loop keeps its stop checks.
         "int s = 0; for (int j = n; j < Math.min(n + 64, a.length); j++) { s += a[j]; } return s;",

@@ -59,9 +59,36 @@ fn loops(body: &str, method: &str) -> Vec<String> {
             );
             line.push(';');
         }
+        if !c.divisors.is_empty() {
+            let divisions: Vec<String> = c.divisors.iter().map(|e| text(*e)).collect();
+            line += &format!(" divides: {};", divisions.join(", "));
+        }
         out.push(line);
     });
     out
+}
+
+#[test]
+fn divisions_by_the_index_are_listed() {
+    let v = loops(
+        "static long f(int[] q, int x, long y, int n) { long s = 0; \
+         for (int d = 1; d < n; d++) { s += x % d + x / d + q[d]; } \
+         for (int d = n; d >= 1; d -= 2) { y /= d; if (d > 3) { s += y % d; } } \
+         for (int d = 0; d < n; d++) { s += x % (d + 1) + d / 2 + (x * 1.5) / d; } \
+         return s + y; }",
+        "f",
+    );
+    assert_eq!(
+        v,
+        [
+            // Both operators, beside an access the test also keeps in range.
+            "d < n by 1: q.0[1*v + 0..0]: q[d]; divides: x % d, x / d;",
+            // A compound assignment of a `long` by the `int` index, and one under an `if`.
+            "d >= 1 by -2: divides: y /= d, y % d;",
+            // Divisors other than the index itself, constant ones and floating-point ones.
+            "none",
+        ]
+    );
 }
 
 #[test]

@@ -202,6 +202,9 @@ pub(super) struct FnCx<'a> {
     /// `Index` expressions whose index is proven in range (`analysis::bounds`): written
     /// without `SOMD_INDEX`.
     pub(super) proven: BTreeSet<ExprId>,
+    /// Integer `/` and `%` by a loop index that a test before the loop found to be 1 or
+    /// more (`LoopChecks::divisors`): written as C's operators, with no check.
+    pub(super) safe_divisions: BTreeSet<ExprId>,
     /// While writing a tiled loop (`tile.rs`): its broadcast array, whose `a[j]` reads
     /// the local tile.
     pub(super) tile: Option<LocalId>,
@@ -916,6 +919,7 @@ impl<'a> FnCx<'a> {
             sites: BTreeSet::new(),
             hist: None,
             proven: BTreeSet::new(),
+            safe_divisions: BTreeSet::new(),
             tile: None,
             blocks: HashMap::new(),
             sincos: HashMap::new(),
@@ -2193,7 +2197,10 @@ impl<'a> Writer<'a> {
                 let lhs = convert(read.as_ref().unwrap_or(&place), tty, opty);
                 let rhs = self.expr(cx, *value)?;
                 let rty = self.prim_of(cx, *value)?;
-                let combined = self.binary(cx, op.kind, opty, rty, &lhs, &rhs, expr.span)?;
+                let combined = match safe_division(cx, e, op.kind, &lhs, &rhs) {
+                    Some(plain) => plain,
+                    None => self.binary(cx, op.kind, opty, rty, &lhs, &rhs, expr.span)?,
+                };
                 Ok(format!("{place} = {}", convert(&combined, opty, tty)))
             }
             ExprKind::IncDec { target, delta, .. } => {
@@ -2672,7 +2679,10 @@ impl<'a> Writer<'a> {
                 let l = self.expr(cx, *lhs)?;
                 let r = self.expr(cx, *rhs)?;
                 let rty = self.prim_of(cx, *rhs)?;
-                self.binary(cx, op.kind, ty, rty, &l, &r, expr.span)?
+                match safe_division(cx, e, op.kind, &l, &r) {
+                    Some(plain) => plain,
+                    None => self.binary(cx, op.kind, ty, rty, &l, &r, expr.span)?,
+                }
             }
             ExprKind::Convert { operand } => match self.float_sqrt(cx, e, *operand)? {
                 Some(root) => root,
@@ -2976,11 +2986,14 @@ impl<'a> Writer<'a> {
         }
         let (decls, flag) = self.loop_test(cx, level, &checks)?;
         let proven = cx.proven.clone();
+        let safe = cx.safe_divisions.clone();
         cx.proven.extend(checks.accesses());
+        cx.safe_divisions.extend(checks.divisors.iter().copied());
         cx.copies += 1;
         let fast = self.loop_text(cx, level.next(), shape, true);
         cx.copies -= 1;
         cx.proven = proven;
+        cx.safe_divisions = safe;
         let mut out = decls;
         writeln!(out, "{level}if ({flag}) {{")?;
         out.push_str(&fast?);
@@ -3064,6 +3077,9 @@ impl<'a> Writer<'a> {
         }
         let reads_vars = std::mem::take(&mut tests.vars);
         let reads = std::mem::replace(&mut tests.tests, no_wrap.into_iter().collect());
+        if !checks.divisors.is_empty() {
+            tests.tests.push(format!("{low} >= 1L"));
+        }
         for (j, r) in checks.ranges.iter().enumerate() {
             self.range_tests(cx, &mut tests, &j.to_string(), r, low, high)?;
         }
@@ -3332,7 +3348,9 @@ impl<'a> Writer<'a> {
         body: &Block,
         update: &[ExprId],
     ) -> R<Option<Wrap>> {
-        let Some((bound, up, limit)) = walk::wraps_at(cx.func, test, body, update) else {
+        let Some((bound, up, limit)) =
+            walk::wraps_at(Some(self.module), cx.func, test, body, update)
+        else {
             return Ok(None);
         };
         let text = self.expr(cx, bound)?;
@@ -3976,6 +3994,19 @@ impl Wrap {
             }
         }
     }
+}
+
+/// The C text of division or remainder `e` (`l / r`, `l % r`) where a test before its loop
+/// found its divisor, the loop's index, to be 1 or more ([`FnCx::safe_divisions`]): C's
+/// operators truncate toward zero as Java's do, and neither a zero divisor nor `MIN / -1`
+/// can occur.
+fn safe_division(cx: &FnCx, e: ExprId, kind: BinOpKind, l: &str, r: &str) -> Option<String> {
+    let op = match kind {
+        BinOpKind::Div => "/",
+        BinOpKind::Rem => "%",
+        _ => return None,
+    };
+    cx.safe_divisions.contains(&e).then(|| format!("({l} {op} {r})"))
 }
 
 /// `text` with each non-empty line indented one level further.

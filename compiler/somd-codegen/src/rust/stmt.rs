@@ -1950,12 +1950,14 @@ impl FnCx<'_> {
         // that holds a loop always. A bound reading a length or an element (which may
         // throw before Java would) is trusted to stay short where the loop is counted.
         let counted = walk::counted(self.func, shape.test, shape.body, shape.update);
-        let wraps = match counted {
-            true => walk::wraps_at(self.func, shape.test, shape.body, shape.update),
-            false => None,
-        };
         // `main` runs in no MI, and an outlined loop's MI stops at its chunk's end.
         let trips = walk::trip_test(self.module, self.func, shape.test, shape.body, shape.update);
+        let wraps = match counted || trips.is_some() {
+            true => {
+                walk::wraps_at(Some(self.module), self.func, shape.test, shape.body, shape.update)
+            }
+            false => None,
+        };
         let host = self.module.main == Some(self.fid)
             || trips.is_some_and(|t| self.chunked_index() == Some(t.0));
         let holds =
@@ -1982,7 +1984,8 @@ impl FnCx<'_> {
         let spin = checks.then(|| format!("_spin{id}"));
         let flag = match wraps {
             Some((bound, up, limit))
-                if walk::plain_value(self.func, bound)
+                if (walk::plain_value(self.func, bound)
+                    || walk::quiet_value(self.module, self.func, bound))
                     && !matches!(
                         self.e(bound)?.ty,
                         Type::Prim(PrimType::Float | PrimType::Double)

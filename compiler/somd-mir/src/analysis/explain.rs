@@ -198,16 +198,24 @@ fn function_range_tests(
         if parallel.contains(&checks.index) {
             continue;
         }
-        let names: Vec<String> = checks.accesses().map(|a| format!("`{}`", text(a))).collect();
+        let mut names: Vec<String> = checks.accesses().map(|a| format!("`{}`", text(a))).collect();
+        if !names.is_empty() {
+            names = vec![format!("{} in range at its first and last index", names.join(", "))];
+        }
+        if !checks.divisors.is_empty() {
+            let divisions: Vec<String> =
+                checks.divisors.iter().map(|&d| format!("`{}`", text(d))).collect();
+            names.push(format!("{} by an index of at least 1", divisions.join(", ")));
+        }
         let within = helper.map(|h| format!(" (in `{h}`, which the kernel calls)"));
         let _ = writeln!(
             out,
-            "  range test before the loop `{}` at {}{}: {} in range at its first and last \
-             index, a copy of the loop without their checks (else the checked loop)",
+            "  range test before the loop `{}` at {}{}: {}, a copy of the loop without their \
+             checks (else the checked loop)",
             text(*t),
             sources.position(func.expr(*t).span),
             within.unwrap_or_default(),
-            names.join(", ")
+            names.join("; ")
         );
     }
 }

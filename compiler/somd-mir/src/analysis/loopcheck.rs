@@ -58,6 +58,11 @@ pub struct LoopChecks {
     pub bound_reads: Vec<IndexRange>,
     /// The accesses, grouped by array dimension, `scale` and terms ([`IndexRange`]).
     pub ranges: Vec<IndexRange>,
+    /// The body's integer divisions and remainders by the index itself (`x % d`, `s /= d`),
+    /// anywhere in the body: where the index's least value is 1 or more, none divides by
+    /// 0 or by -1 (whose `Integer.MIN_VALUE / -1` C leaves undefined), so the copy divides
+    /// without a check; the test asks for that too.
+    pub divisors: Vec<ExprId>,
 }
 
 /// Accesses of one array dimension whose indices are `scale * index + d + K` for one
@@ -191,7 +196,51 @@ pub fn loop_checks(
             }),
         }
     }
-    (!ranges.is_empty()).then_some(LoopChecks { index, step, op, bound, bound_reads, ranges })
+    let divisors = index_divisions(func, body, index);
+    (!ranges.is_empty() || !divisors.is_empty()).then_some(LoopChecks {
+        index,
+        step,
+        op,
+        bound,
+        bound_reads,
+        ranges,
+        divisors,
+    })
+}
+
+/// The integer `/` and `%` of `body` (compound assignments too) whose divisor is the loop's
+/// `index`, as it is or widened to `long` ([`LoopChecks::divisors`]).
+fn index_divisions(func: &Function, body: &Block, index: LocalId) -> Vec<ExprId> {
+    let by_index = |e: ExprId| match func.expr(e).kind {
+        ExprKind::Local(l) => l == index,
+        ExprKind::Convert { operand } => {
+            matches!(func.expr(operand).kind, ExprKind::Local(l) if l == index)
+                && func.expr(e).ty == Type::Prim(PrimType::Long)
+        }
+        _ => false,
+    };
+    let integer = |ty: &PrimOrRef| {
+        matches!(ty, PrimOrRef::Prim(PrimType::Int) | PrimOrRef::Prim(PrimType::Long))
+    };
+    let mut out = Vec::new();
+    walk::each_expr_in_block(func, body, &mut |e| match &func.expr(e).kind {
+        ExprKind::Binary { op, rhs, .. }
+            if matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+                && integer(&op.ty)
+                && by_index(*rhs) =>
+        {
+            out.push(e)
+        }
+        ExprKind::CompoundAssign { op, value, .. }
+            if matches!(op.kind, BinOpKind::Div | BinOpKind::Rem)
+                && integer(&op.ty)
+                && by_index(*value) =>
+        {
+            out.push(e)
+        }
+        _ => {}
+    });
+    out
 }
 
 /// Whether the loop (`test`, `body`, `update`) leaves the elements its bound reads (all of

@@ -281,14 +281,16 @@ pub fn counted(func: &Function, test: Option<ExprId>, body: &Block, update: &[Ex
 /// of 2^31 - 2 elements). `Some((bound, up, limit))` when every comparison that counts it
 /// may: the first one wraps once `bound >= limit` (stepping up) or `bound <= limit`
 /// (down). `None` when some comparison cannot ([`bound_range`]), or the loop is no
-/// counted one.
+/// counted one. With the `module`, a comparison with a bound calling `Math` counts too
+/// ([`trip_test`]'s loops: `k <= Math.max(n, 0)` wraps at `n == Integer.MAX_VALUE`).
 pub fn wraps_at(
+    module: Option<&Module>,
     func: &Function,
     test: Option<ExprId>,
     body: &Block,
     update: &[ExprId],
 ) -> Option<(ExprId, bool, i128)> {
-    let tests = count_tests(None, func, test, body, update);
+    let tests = count_tests(module, func, test, body, update);
     let at: Vec<_> =
         tests.iter().map(|&(i, by, op, bound)| wrap_limit(func, i, by, op, bound)).collect();
     if at.iter().any(Option::is_none) {
@@ -387,7 +389,8 @@ pub fn trip_test(
 /// ([`trip_test`]): below, it runs as written, with no counter; at or above, it counts and
 /// looks every 1024 iterations. 2^16 iterations of an innermost loop run in well under a
 /// millisecond on any device, and a loop holding another loop checks always
-/// ([`holds_loop`]), so no work-item runs more than 2^26 iterations unchecked.
+/// ([`holds_loop`]), every 1024 of its own iterations (its counter starts again at each
+/// entry: a nest whose outer loops each run fewer still goes unchecked).
 pub const LONG_TRIPS: i64 = 1 << 16;
 
 /// Whether running `body` may repeat work: it holds a loop, a `@` or `!` (the back ends
@@ -475,13 +478,16 @@ fn count_tests(
     };
     let Some((i, by)) = step.and_then(|u| step_by(func, u)) else { return Vec::new() };
     let up = by > 0;
-    let assigned = assigned_in_block(func, body);
+    let mut assigned = assigned_in_block(func, body);
     // Nor may the test (`b[k++] >= 0`: the body would see other indices than the count's).
     let mut in_test = HashSet::new();
     assigned_in_exprs(func, &[t], &mut in_test);
     if in_test.contains(&i) {
         return Vec::new();
     }
+    // A bound's local the test assigns (`(n = m) > 0 && k < n`) has another value before
+    // the loop than in it (review of the hundred-and-third session).
+    assigned.extend(in_test);
     // In the body form the step itself assigns `i`: no other statement may.
     let mut writes_i = 0;
     each_stmt(body, &mut |s| {
@@ -669,7 +675,13 @@ fn stepped_in_test(
                     usize::from(matches!(func.expr(target).kind, ExprKind::Local(l) if l == i));
             }
         });
-        if moves == 1 && !assigned.contains(&i) && steady(math, func, bound, &assigned, i) {
+        // Nor may the test assign a local the bound reads, but by the step itself.
+        let mut in_test = HashSet::new();
+        assigned_in_exprs(func, &[t], &mut in_test);
+        in_test.remove(&i);
+        let mut changed = assigned.clone();
+        changed.extend(in_test);
+        if moves == 1 && !assigned.contains(&i) && steady(math, func, bound, &changed, i) {
             return vec![(i, by, op.kind, bound)];
         }
     }
@@ -774,11 +786,14 @@ fn bound_range(func: &Function, bound: ExprId) -> Option<(i128, i128)> {
     };
     match &func.expr(bound).kind {
         ExprKind::Length(_) => return Some((0, MAX_LENGTH)),
-        // A widening keeps its operand's values (`(long) n`).
+        // A widening keeps its operand's values (`(long) n`); a conversion from a
+        // floating-point value (`(int) Math.sqrt(x)`) may take any of its type's.
         ExprKind::Convert { operand } => {
-            let (to, from) = (int_range(&func.expr(bound).ty)?, bound_range(func, *operand)?);
-            if to.0 <= from.0 && from.1 <= to.1 {
-                return Some(from);
+            let to = int_range(&func.expr(bound).ty)?;
+            if let Some(from) = bound_range(func, *operand) {
+                if to.0 <= from.0 && from.1 <= to.1 {
+                    return Some(from);
+                }
             }
         }
         ExprKind::Binary { op, lhs, rhs }
