@@ -3392,7 +3392,7 @@ impl<'a> Writer<'a> {
         let name = format!("somd_long{}", cx.temp_count);
         cx.temp_count += 1;
         let index = cx.name(i).to_string();
-        let far = by.unsigned_abs().min(1 << 16) as i64 * walk::LONG_TRIPS;
+        let far = walk::long_distance(by);
         let distance = match op {
             BinOpKind::Lt | BinOpKind::Le => format!("(long)({text}) - (long){index}"),
             _ => format!("(long){index} - (long)({text})"),

@@ -1968,7 +1968,7 @@ impl FnCx<'_> {
             Some((i, by, op, bound))
                 if !holds && walk::quiet_value(self.module, self.func, bound) =>
             {
-                let far = by.unsigned_abs().min(1 << 16) as i64 * walk::LONG_TRIPS;
+                let far = walk::long_distance(by);
                 let (b, i) = (self.expr(bound)?, self.local_name(i));
                 let distance = match op {
                     BinOpKind::Lt | BinOpKind::Le => format!("({b}) as i64 - {i} as i64"),

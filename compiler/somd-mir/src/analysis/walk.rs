@@ -393,6 +393,12 @@ pub fn trip_test(
 /// entry: a nest whose outer loops each run fewer still goes unchecked).
 pub const LONG_TRIPS: i64 = 1 << 16;
 
+/// How far a bound must lie from the index, in index values, for a loop stepped by `by`
+/// to run [`LONG_TRIPS`] iterations (the flag both back ends set before such a loop).
+pub fn long_distance(by: i64) -> i64 {
+    by.unsigned_abs().min(1 << 16) as i64 * LONG_TRIPS
+}
+
 /// Whether running `body` may repeat work: it holds a loop, a `@` or `!` (the back ends
 /// run both as loops over their elements), or a call of a function that does ([`Module`]'s
 /// functions followed through their calls).
@@ -653,6 +659,8 @@ fn stepped_in_test(
 ) -> Vec<(LocalId, i64, BinOpKind, ExprId)> {
     let mut assigned = assigned_in_block(func, body);
     assigned_in_exprs(func, update, &mut assigned);
+    let mut in_test = HashSet::new();
+    assigned_in_exprs(func, &[t], &mut in_test);
     for c in conjuncts(func, t) {
         let ExprKind::Binary { op, lhs, rhs } = &func.expr(c).kind else { continue };
         let (step, bound, toward_up) = match op.kind {
@@ -676,11 +684,8 @@ fn stepped_in_test(
             }
         });
         // Nor may the test assign a local the bound reads, but by the step itself.
-        let mut in_test = HashSet::new();
-        assigned_in_exprs(func, &[t], &mut in_test);
-        in_test.remove(&i);
         let mut changed = assigned.clone();
-        changed.extend(in_test);
+        changed.extend(in_test.iter().filter(|&&l| l != i));
         if moves == 1 && !assigned.contains(&i) && steady(math, func, bound, &changed, i) {
             return vec![(i, by, op.kind, bound)];
         }
