@@ -211,6 +211,8 @@ pub(crate) struct Help {
 
 thread_local! {
     static WATCH: Cell<Option<Watch>> = const { Cell::new(None) };
+    /// The iterations of loops holding loops the thread has run ([`spin_tick`]).
+    static SPINS: Cell<u32> = const { Cell::new(0) };
 }
 
 /// Sets the running thread's [`Watch`] until the guard drops (the one before is restored:
@@ -225,6 +227,21 @@ impl Drop for WatchScope {
     fn drop(&mut self) {
         WATCH.with(|c| c.set(self.0));
     }
+}
+
+/// Counts an iteration of a loop that holds a loop, and says whether it is the 1024th
+/// since the last that said so (generated code then calls [`spin_check`]). Such loops
+/// share the thread's counter rather than keep one each: a loop's own counter starts
+/// again at each entry, so a nest whose loops each run fewer than 1024 iterations per
+/// entry (1,000 x 1,000 around a short inner loop) would never check, running on where
+/// Java had stopped at an earlier MI's failure. Loops holding none keep their own.
+#[inline]
+pub fn spin_tick() -> bool {
+    SPINS.with(|c| {
+        let n = c.get().wrapping_add(1);
+        c.set(n);
+        n % 1024 == 0
+    })
 }
 
 /// Leaves the running MI (an [`MiAborted`] unwind) when another MI of its call has failed

@@ -3255,11 +3255,15 @@ impl<'a> Writer<'a> {
             (false, false, false) => walk::trip_test(self.module, cx.func, *test, body, update),
             _ => None,
         };
-        let holds = trips.is_some() && walk::holds_loop(self.module, cx.func, body);
+        let loops = walk::holds_loop(self.module, cx.func, body);
+        let holds = trips.is_some() && loops;
+        // A loop holding loops counts on the work-item's counter (`SOMD_NEST_STOP`), which
+        // does not start again at each entry as a counter of its own would.
         let guard = match (counted, fails, barriers) {
             (true, _, true) => None,
             _ if trips.is_some() && !holds => None,
             (true, false, _) if !holds => None,
+            (_, _, false) if loops => Some(nest_guard()),
             _ => Some(self.stop_guard(cx, barriers)),
         };
         // A counted loop whose index a step may carry past its type's end checks
@@ -4020,6 +4024,15 @@ pub(super) fn indented(text: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The stop guard of a loop holding loops, whose body holds no barriers: it counts on the
+/// work-item's counter (`SOMD_NEST_STOP`, `somd_errors.cl`), which every such loop of the
+/// work-item shares, so no declaration. A counter of the loop's own starts again at each
+/// entry: a nest whose loops each run fewer than 1024 iterations per entry (1,000 x 1,000
+/// around a short inner loop) never checked, running on where Java had stopped.
+fn nest_guard() -> (String, String) {
+    (String::new(), "if (SOMD_NEST_STOP()) break;".into())
 }
 
 pub(super) fn may_fail_text(text: &str) -> bool {

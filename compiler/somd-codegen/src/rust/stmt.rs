@@ -1981,6 +1981,10 @@ impl FnCx<'_> {
         };
         let checks =
             holds || wraps.is_some() || long.is_some() || (!counted && (!host || trips.is_none()));
+        // A loop holding loops counts on the thread's counter (`rt::exec::spin_tick`), which
+        // does not start again at each entry as a counter of its own would: a nest whose
+        // loops each run fewer than 1024 iterations per entry would never check.
+        let shared = checks && (holds || walk::holds_loop(self.module, self.func, shape.body));
         let spin = checks.then(|| format!("_spin{id}"));
         let flag = match wraps {
             Some((bound, up, limit))
@@ -2015,7 +2019,7 @@ impl FnCx<'_> {
             (false, None, Some(l)) => Some(Wrap::Before(l)),
             (false, f, None) => f,
         };
-        if let Some(spin) = &spin {
+        if let Some(spin) = spin.as_ref().filter(|_| !shared) {
             writeln!(out, "{level}let mut {spin}: u32 = 0;")?;
         }
         writeln!(out, "{level}{brk}: loop {{")?;
@@ -2071,8 +2075,12 @@ impl FnCx<'_> {
                 Some(Wrap::AtCheck(test)) => format!(" && {test}"),
                 _ => String::new(),
             };
-            writeln!(out, "{check}{spin} = {spin}.wrapping_add(1);")?;
-            writeln!(out, "{check}if {spin} % 1024 == 0{also} {{")?;
+            if shared {
+                writeln!(out, "{check}if rt::exec::spin_tick(){also} {{")?;
+            } else {
+                writeln!(out, "{check}{spin} = {spin}.wrapping_add(1);")?;
+                writeln!(out, "{check}if {spin} % 1024 == 0{also} {{")?;
+            }
             writeln!(out, "{l}rt::exec::spin_check();")?;
             writeln!(out, "{check}}}")?;
             if let Some(Wrap::Before(_)) = flag {

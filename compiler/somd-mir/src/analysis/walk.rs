@@ -389,8 +389,9 @@ pub fn trip_test(
 /// ([`trip_test`]): below, it runs as written, with no counter; at or above, it counts and
 /// looks every 1024 iterations. 2^16 iterations of an innermost loop run in well under a
 /// millisecond on any device, and a loop holding another loop checks always
-/// ([`holds_loop`]), every 1024 of its own iterations (its counter starts again at each
-/// entry: a nest whose outer loops each run fewer still goes unchecked).
+/// ([`holds_loop`]): every 1024 iterations of such loops together, on one counter of the
+/// work-item (thread) that does not start again at each entry, so a nest whose loops each
+/// run fewer than 1024 iterations per entry checks too.
 pub const LONG_TRIPS: i64 = 1 << 16;
 
 /// How far a bound must lie from the index, in index values, for a loop stepped by `by`
