@@ -2525,8 +2525,20 @@ fn map_by<R: Send, F: Fn(usize) -> R + Sync>(
 ) -> VArr<R> {
     let parts = exec::placement().cpu_mis();
     if n < 2 || parts <= 1 || on_calling_thread() {
-        // `Range::map` is trusted-length: one allocation, filled in place.
-        return VArr::from_arc((0..n).map(f).collect());
+        if n < LONG_FOLD {
+            // `Range::map` is trusted-length: one allocation, filled in place.
+            return VArr::from_arc((0..n).map(f).collect());
+        }
+        let mut out: Arc<[MaybeUninit<R>]> = Arc::new_uninit_slice(n);
+        let Some(items) = Arc::get_mut(&mut out) else {
+            // A fresh `Arc` is unique; this branch is never taken.
+            return VArr::from_vec((0..n).map(f).collect());
+        };
+        fold_checked(0..n, (), |(), i| {
+            items[i].write(f(i));
+        });
+        // SAFETY: `fold_checked` returned, so every element was written.
+        return VArr::from_arc(unsafe { out.assume_init() });
     }
     let mut out: Arc<[MaybeUninit<R>]> = Arc::new_uninit_slice(n);
     let Some(items) = Arc::get_mut(&mut out) else {
@@ -2849,7 +2861,14 @@ fn block_partials<T: Send>(n: usize, fold: impl Fn(std::ops::Range<usize>) -> T 
     let range = |b: usize| b * REDUCE_BLOCK..(b * REDUCE_BLOCK + REDUCE_BLOCK).min(n);
     let parts = exec::placement().cpu_mis();
     if n < PARALLEL_REDUCE_MIN || parts <= 1 || on_calling_thread() {
-        let partials = (0..blocks).map(|b| fold(range(b))).collect();
+        let partials = (0..blocks)
+            .map(|b| {
+                if b > 0 {
+                    exec::spin_check();
+                }
+                fold(range(b))
+            })
+            .collect();
         mis_ended();
         return partials;
     }
@@ -2866,6 +2885,34 @@ fn block_partials<T: Send>(n: usize, fold: impl Fn(std::ops::Range<usize>) -> T 
 
 /// Below this many elements, a built-in `!` runs on the calling thread.
 const PARALLEL_REDUCE_MIN: usize = 1 << 16;
+
+/// From this many applications on, a `@` or method fold running on the calling thread
+/// asks [`exec::spin_check`] between its blocks, as generated loops of as many iterations
+/// do (`walk::LONG_TRIPS` in the compiler): in an MI Java never reaches, because an earlier
+/// one failed, a `Somd.range(n)` may have any length its data give it.
+const LONG_FOLD: usize = 1 << 16;
+
+/// `range.fold(init, step)` in blocks of [`REDUCE_BLOCK`], asking [`exec::spin_check`]
+/// between blocks: the running MI leaves there once a failure that comes first in Java's
+/// order is recorded (the `@` and folds of the calling thread, which run as long as their
+/// range says).
+fn fold_checked<T>(
+    range: std::ops::Range<usize>,
+    init: T,
+    mut step: impl FnMut(T, usize) -> T,
+) -> T {
+    let mut acc = init;
+    let mut lo = range.start;
+    while lo < range.end {
+        let hi = lo.saturating_add(REDUCE_BLOCK).min(range.end);
+        acc = (lo..hi).fold(acc, &mut step);
+        lo = hi;
+        if lo < range.end {
+            exec::spin_check();
+        }
+    }
+    acc
+}
 
 /// `op ! a` with a built-in operator: blocked partial results combined as a tree.
 pub fn reduce_array<Op: ReduceOp<T>, T: Copy + Send, A: Elements<T>>(
@@ -2908,7 +2955,7 @@ pub fn reduce_array_with<T, A: Elements<T>>(
             pos,
         );
     }
-    (1..n).fold(array.element(0), |acc, i| combine(acc, array.element(i)))
+    fold_checked(1..n, array.element(0), |acc, i| combine(acc, array.element(i)))
 }
 
 /// `C.m ! (C @ f(..))` where the compiler folds the `@` into the reduction
@@ -2930,7 +2977,7 @@ pub fn map_fold<T: Clone + Send + Sync>(
     if n == 0 || !on_this_thread {
         return reduce_array_with(&map(n, f), combine, pos);
     }
-    (1..n).fold(f(0), |acc, i| combine(acc, f(i)))
+    fold_checked(1..n, f(0), |acc, i| combine(acc, f(i)))
 }
 
 type Item = Box<dyn Any + Send>;

@@ -157,6 +157,11 @@ pub struct FnCx<'a> {
     pub unchecked: HashMap<ExprId, String>,
     /// The program's device glue (`device.rs`), when the writer has one.
     pub device: Option<&'a super::device::Glue>,
+    /// Whether the function counts each call on the thread's counter of loops holding
+    /// loops (`rt::exec::spin_tick`): a `@` or fold applies it and it holds a loop, so its
+    /// applications are the iterations of a loop holding loops (`stmt.rs`,
+    /// `write_function`).
+    pub ticks: bool,
     /// In an MI body, the loops over the rows of a 2-D `dist` parameter (by their test):
     /// the statement marking each row's place in Java's order (`stmt.rs`, `mi_stmts`).
     pub row_marks: HashMap<ExprId, String>,
@@ -620,6 +625,7 @@ impl<'a> FnCx<'a> {
             lazy_params: HashSet::new(),
             unchecked: HashMap::new(),
             device: None,
+            ticks: false,
             row_marks: HashMap::new(),
             mark_stmt: None,
             mi_marks: HashMap::new(),

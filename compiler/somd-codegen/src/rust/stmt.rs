@@ -249,6 +249,14 @@ impl FnCx<'_> {
             let pos = self.pos(span);
             writeln!(out, "{level}rt::stack::check({pos});")?;
         }
+        // A `@` or fold applying a function that runs loops is a loop holding loops, whose
+        // iterations are the applications (`rt::somd::map`, `map_fold`, ..): each counts on
+        // the thread's counter, as the kernels' fold loops do (`nested.rs`, `Stop::Nest`).
+        if self.ticks {
+            writeln!(out, "{level}if rt::exec::spin_tick() {{")?;
+            writeln!(out, "{}rt::exec::spin_check();", level.next())?;
+            writeln!(out, "{level}}}")?;
+        }
         // The geometry of the partitions an MI may pass this helper, for its checked stores.
         let part_geos: Vec<LocalId> = self
             .view_receivers

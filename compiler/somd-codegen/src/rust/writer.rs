@@ -149,10 +149,15 @@ impl<'a, W: Write> Writer<'a, W> {
         self.write_statics()?;
         let mut positions = Positions::default();
         let mut bodies = String::new();
+        let applied = somd_mir::analysis::walk::applied_functions(self.module);
         for idx in 0..self.module.functions.len() {
             let fid = somd_mir::FuncId(idx as u32);
             let mut cx = FnCx::new(self.module, self.sources, &self.names, fid, &mut positions)?;
             cx.device = Some(&glue);
+            cx.ticks = applied.contains(&fid) && {
+                let func = self.module.function(fid);
+                somd_mir::analysis::walk::holds_loop(self.module, func, &func.body)
+            };
             bodies.push('\n');
             cx.write_function(&mut bodies)?;
             cx.write_combine_elem(&mut bodies)?;

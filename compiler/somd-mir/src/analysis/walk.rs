@@ -429,6 +429,25 @@ fn block_loops(module: &Module, func: &Function, body: &Block, seen: &mut HashSe
         })
 }
 
+/// The functions a `@` applies or a `!` combines with, anywhere in `module`.
+pub fn applied_functions(module: &Module) -> HashSet<FuncId> {
+    let mut out = HashSet::new();
+    for func in &module.functions {
+        for e in &func.exprs {
+            match &e.kind {
+                ExprKind::Map { func: f, .. } => {
+                    out.insert(*f);
+                }
+                ExprKind::ReduceArray { reducer: ArrayReducer::Func(f), .. } => {
+                    out.insert(*f);
+                }
+                _ => {}
+            }
+        }
+    }
+    out
+}
+
 /// Whether `e` is an `int` or `long` constant other than 0: a divisor that cannot throw.
 pub fn nonzero_constant(func: &Function, e: ExprId) -> bool {
     matches!(func.expr(e).kind, ExprKind::Const(Const::Int(c)) if c != 0)
