@@ -2864,7 +2864,7 @@ fn block_partials<T: Send>(n: usize, fold: impl Fn(std::ops::Range<usize>) -> T 
         let partials = (0..blocks)
             .map(|b| {
                 if b > 0 {
-                    exec::spin_check();
+                    exec::block_check();
                 }
                 fold(range(b))
             })
@@ -2886,13 +2886,13 @@ fn block_partials<T: Send>(n: usize, fold: impl Fn(std::ops::Range<usize>) -> T 
 /// Below this many elements, a built-in `!` runs on the calling thread.
 const PARALLEL_REDUCE_MIN: usize = 1 << 16;
 
-/// From this many applications on, a `@` or method fold running on the calling thread
-/// asks [`exec::spin_check`] between its blocks, as generated loops of as many iterations
+/// From this many applications on, a `@` running on the calling thread asks
+/// [`exec::block_check`] between its blocks, as generated loops of as many iterations
 /// do (`walk::LONG_TRIPS` in the compiler): in an MI Java never reaches, because an earlier
 /// one failed, a `Somd.range(n)` may have any length its data give it.
 const LONG_FOLD: usize = 1 << 16;
 
-/// `range.fold(init, step)` in blocks of [`REDUCE_BLOCK`], asking [`exec::spin_check`]
+/// `range.fold(init, step)` in blocks of [`REDUCE_BLOCK`], asking [`exec::block_check`]
 /// between blocks: the running MI leaves there once a failure that comes first in Java's
 /// order is recorded (the `@` and folds of the calling thread, which run as long as their
 /// range says).
@@ -2908,7 +2908,7 @@ fn fold_checked<T>(
         acc = (lo..hi).fold(acc, &mut step);
         lo = hi;
         if lo < range.end {
-            exec::spin_check();
+            exec::block_check();
         }
     }
     acc

@@ -45,10 +45,10 @@
 //! A fold over `Somd.range(n)` alone leaves its loop once nothing the work-item could
 //! still meet comes first in Java's order ([`Stop`]): a failing application goes on with a
 //! stand-in, and nothing but `n` bounds the range (`row[k]` for `k < n` past the row), which
-//! in a work-item Java never reaches may come from any data; applications that cannot
-//! fail check only in folds of `walk::LONG_TRIPS` elements or more, those running loops
-//! on the work-item's counter of loops holding loops. A mapped array bounds its fold
-//! itself.
+//! in a work-item Java never reaches may come from any data: a fold of more than 1024
+//! applications asks between blocks of 1024 ([`fold_loop`]), one whose applications run
+//! loops before each, on the work-item's counter of loops holding loops. A mapped array
+//! bounds its fold itself.
 
 use super::writer::{bug, identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
 use super::Level;
