@@ -209,8 +209,9 @@ inline bool somd_stop(somd_cx *cx)
  * (1,000 x 1,000 around a short inner loop). After such a loop stops, the counter stands
  * at the next check, so the loops holding it leave at their next iterations (only here:
  * the same store in `somd_stop`, which inner loops call too, made the inner loops of
- * s102window's `tiled` kernel carry the counter, 4.5% longer on the H200). Loops holding none, and those whose bodies hold barriers (a work-group
- * leaves those together: their counters must agree), keep their own counters. */
+ * s102window's `tiled` kernel carry the counter, 4.5% longer on the H200). Loops holding
+ * none, and those whose bodies hold barriers (a work-group leaves those together: their
+ * counters must agree), keep their own counters. */
 inline bool somd_nest_stop(somd_cx *cx)
 {
     if (!somd_stop(cx)) return false;

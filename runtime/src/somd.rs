@@ -2524,29 +2524,24 @@ fn map_by<R: Send, F: Fn(usize) -> R + Sync>(
     fill: impl FnOnce(&mut [MaybeUninit<R>], usize, &F),
 ) -> VArr<R> {
     let parts = exec::placement().cpu_mis();
-    if n < 2 || parts <= 1 || on_calling_thread() {
-        if n < LONG_FOLD {
-            // `Range::map` is trusted-length: one allocation, filled in place.
-            return VArr::from_arc((0..n).map(f).collect());
-        }
-        let mut out: Arc<[MaybeUninit<R>]> = Arc::new_uninit_slice(n);
-        let Some(items) = Arc::get_mut(&mut out) else {
-            // A fresh `Arc` is unique; this branch is never taken.
-            return VArr::from_vec((0..n).map(f).collect());
-        };
-        fold_checked(0..n, (), |(), i| {
-            items[i].write(f(i));
-        });
-        // SAFETY: `fold_checked` returned, so every element was written.
-        return VArr::from_arc(unsafe { out.assume_init() });
+    let here = n < 2 || parts <= 1 || on_calling_thread();
+    if here && n < LONG_FOLD {
+        // `Range::map` is trusted-length: one allocation, filled in place.
+        return VArr::from_arc((0..n).map(f).collect());
     }
     let mut out: Arc<[MaybeUninit<R>]> = Arc::new_uninit_slice(n);
     let Some(items) = Arc::get_mut(&mut out) else {
         // A fresh `Arc` is unique; this branch is never taken.
         return VArr::from_vec((0..n).map(f).collect());
     };
-    fill(items, parts, &f);
-    // SAFETY: `fill` returned, so it wrote every element.
+    if here {
+        fold_checked(0..n, (), |(), i| {
+            items[i].write(f(i));
+        });
+    } else {
+        fill(items, parts, &f);
+    }
+    // SAFETY: `fold_checked` or `fill` returned, so every element was written.
     VArr::from_arc(unsafe { out.assume_init() })
 }
 

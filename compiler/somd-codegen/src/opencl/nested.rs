@@ -50,7 +50,9 @@
 //! loops before each, on the work-item's counter of loops holding loops. A mapped array
 //! bounds its fold itself.
 
-use super::writer::{bug, identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, R};
+use super::writer::{
+    bug, identity, prim_c, prim_storage, reduce_combine, FnCx, Writer, NEST_CHECK, R,
+};
 use super::Level;
 use somd_mir::analysis::nested::{NestedFold, CPU_REDUCE_BLOCK};
 use somd_mir::analysis::walk;
@@ -926,7 +928,7 @@ fn block_fold(
     }
     writeln!(out, "{level}for (int somd_k = somd_b0; somd_k < somd_b1; somd_k++) {{")?;
     if stop == Stop::Nest {
-        writeln!(out, "{inner}if (SOMD_NEST_STOP()) break;")?;
+        writeln!(out, "{inner}{NEST_CHECK}")?;
     }
     writeln!(out, "{inner}somd_acc = {};", combine("somd_acc", app)?)?;
     writeln!(out, "{level}}}")?;
@@ -1128,7 +1130,7 @@ fn fold_loop(level: Level, init: &str, end: &str, stop: Stop, body: &str) -> R<S
         Stop::No | Stop::Nest => {
             writeln!(out, "{level}for ({init}; somd_k < {end}; somd_k++) {{")?;
             if stop == Stop::Nest {
-                writeln!(out, "{l1}if (SOMD_NEST_STOP()) break;")?;
+                writeln!(out, "{l1}{NEST_CHECK}")?;
             }
             writeln!(out, "{l1}{body}")?;
             writeln!(out, "{level}}}")?;
@@ -1174,7 +1176,7 @@ fn loop_head(level: Level, head: &str, stop: Stop) -> R<String> {
         }
         Stop::Nest => {
             writeln!(out, "{level}{head}")?;
-            writeln!(out, "{next}if (SOMD_NEST_STOP()) break;")?;
+            writeln!(out, "{next}{NEST_CHECK}")?;
         }
     }
     Ok(out)

@@ -4032,8 +4032,12 @@ pub(super) fn indented(text: &str) -> String {
 /// entry: a nest whose loops each run fewer than 1024 iterations per entry (1,000 x 1,000
 /// around a short inner loop) never checked, running on where Java had stopped.
 fn nest_guard() -> (String, String) {
-    (String::new(), "if (SOMD_NEST_STOP()) break;".into())
+    (String::new(), NEST_CHECK.into())
 }
+
+/// The test first in the body of a loop (or fold) counting on the work-item's counter of
+/// loops holding loops ([`nest_guard`], `nested.rs`'s `Stop::Nest`).
+pub(super) const NEST_CHECK: &str = "if (SOMD_NEST_STOP()) break;";
 
 pub(super) fn may_fail_text(text: &str) -> bool {
     const MARKS: [&str; 9] = [
