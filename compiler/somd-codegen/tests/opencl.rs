@@ -3280,12 +3280,16 @@ public class Main {
     assert!(!xs.iter().chain(&ys).any(|l| l.contains("somd_wrap")), "{rows}");
     assert_eq!(zs.len(), 2 * xs.len(), "{rows}");
     assert!(zs[0].contains("SOMD_STOP()") && !zs[1].contains("SOMD_STOP()"), "{rows}");
-    // A `long` index to an `int` bound: no step wraps, and no trip test is told.
-    assert!(!around("d").1.iter().any(|l| l.contains("SOMD_STOP()")), "{rows}");
-    // Each copy of the body (versioned on `t`'s length) has eight checks, three of them
+    // A `long` index to an `int` bound: no step wraps, but it runs long from 2^16 steps;
+    // the distance between two `long`s is taken as a `ulong`, where it is positive.
+    let (before, firsts) = around("d");
+    assert!(before.contains(" > (long)d && (ulong)"), "{rows}");
+    assert!(before.contains("if (somd_long") && !before.contains("somd_wrap"), "{rows}");
+    assert!(firsts[0].contains("SOMD_STOP()") && !firsts[1].contains("SOMD_STOP()"), "{rows}");
+    // Each copy of the body (versioned on `t`'s length) has nine checks, three of them
     // of loops holding loops, and no loop holding none counts on the work-item's counter.
     let copies = rows.matches("int f = 2147483000;").count();
-    assert_eq!(rows.matches("SOMD_STOP()").count(), 5 * copies, "{rows}");
+    assert_eq!(rows.matches("SOMD_STOP()").count(), 6 * copies, "{rows}");
     assert_eq!(rows.matches("SOMD_NEST_STOP()").count(), 3 * copies, "{rows}");
     if let Some(ctx) = test_device() {
         build(ctx, "wraps", &set, false).unwrap_or_else(|e| panic!("{e}"));

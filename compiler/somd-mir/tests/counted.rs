@@ -78,9 +78,16 @@ fn trip_tests_and_loops_held() {
         ("int s = 0; for (int i = 0; i < n; i++) { s += Main.g(i); } return s;", (Some(true), true)),
         ("int s = 0; for (int i = 0; i < n; i++) { s += + ! a; } return s;", (Some(true), true)),
         ("int s = 0; for (int i = 0; i < n; i++) { s += Math.abs(i); } return s;", (Some(true), false)),
-        // No trip test: a loop only its data end, a `long` index.
+        // A `long` index or bound (the back ends take the distance wider than `long`).
+        ("int s = 0; for (long i = 0; i < n; i++) { s++; } return s;", (Some(true), false)),
+        (
+            "int s = 0; for (long i = Long.MIN_VALUE; i < n * 7L; i += 3) { s++; } return s;",
+            (Some(true), false),
+        ),
+        // No trip test: a loop only its data end, a `byte` index (compared after its
+        // promotion to `int`).
         ("int x = n; while (x != 1) { x = x / 2; } return x;", (None, false)),
-        ("int s = 0; for (long i = 0; i < n; i++) { s++; } return s;", (None, false)),
+        ("int s = 0; for (byte b = 0; b < 100; b++) { s++; } return s;", (None, false)),
     ] {
         assert_eq!(first_loop_trips(body), want, "{body}");
     }

@@ -3383,11 +3383,8 @@ impl<'a> Writer<'a> {
     /// (`somd_long<n>`). A short loop runs as written: a counter and a check in every
     /// iteration of a tile's 64 columns took its kernel from 16.5 to 30.4 ms on the H200
     /// (hundred-and-second session). A bound whose text may fail checks always.
-    fn long_guard(
-        &mut self,
-        cx: &mut FnCx,
-        (i, by, op, bound): (LocalId, i64, BinOpKind, ExprId),
-    ) -> R<Wrap> {
+    fn long_guard(&mut self, cx: &mut FnCx, trips: (LocalId, i64, BinOpKind, ExprId)) -> R<Wrap> {
+        let (i, by, op, bound) = trips;
         let text = self.expr(cx, bound)?;
         let (decl, check) = self.stop_guard(cx, false);
         if may_fail_text(&text) {
@@ -3397,11 +3394,19 @@ impl<'a> Writer<'a> {
         cx.temp_count += 1;
         let index = cx.name(i).to_string();
         let far = walk::long_distance(by);
-        let distance = match op {
-            BinOpKind::Lt | BinOpKind::Le => format!("(long)({text}) - (long){index}"),
-            _ => format!("(long){index} - (long)({text})"),
+        let (high, low) = match op {
+            BinOpKind::Lt | BinOpKind::Le => (format!("(long)({text})"), format!("(long){index}")),
+            _ => (format!("(long){index}"), format!("(long)({text})")),
         };
-        let flag = format!("const bool {name} = {distance} >= {far}L;");
+        // Between two `long`s the difference may pass `LONG_MAX` (undefined in OpenCL C):
+        // it is taken as a `ulong` only where the high end is above the low one, where it
+        // is exact.
+        let flag = match walk::wide_distance(cx.func, trips) {
+            true => format!(
+                "const bool {name} = {high} > {low} && (ulong){high} - (ulong){low} >= {far}UL;"
+            ),
+            false => format!("const bool {name} = {high} - {low} >= {far}L;"),
+        };
         Ok(Wrap::Versioned { name, flag, decl, check })
     }
 

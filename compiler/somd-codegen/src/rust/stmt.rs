@@ -1973,16 +1973,18 @@ impl FnCx<'_> {
         let id = brk.trim_start_matches("'l");
         let long = match trips {
             _ if host => None,
-            Some((i, by, op, bound))
+            Some(t @ (i, by, op, bound))
                 if !holds && walk::quiet_value(self.module, self.func, bound) =>
             {
                 let far = walk::long_distance(by);
                 let (b, i) = (self.expr(bound)?, self.local_name(i));
+                // Between two `long`s the distance may pass `i64::MAX`.
+                let wide = if walk::wide_distance(self.func, t) { "i128" } else { "i64" };
                 let distance = match op {
-                    BinOpKind::Lt | BinOpKind::Le => format!("({b}) as i64 - {i} as i64"),
-                    _ => format!("{i} as i64 - ({b}) as i64"),
+                    BinOpKind::Lt | BinOpKind::Le => format!("({b}) as {wide} - {i} as {wide}"),
+                    _ => format!("{i} as {wide} - ({b}) as {wide}"),
                 };
-                writeln!(out, "{level}let _long{id}: bool = {distance} >= {far}i64;")?;
+                writeln!(out, "{level}let _long{id}: bool = {distance} >= {far}{wide};")?;
                 Some(format!("_long{id}"))
             }
             _ => None,

@@ -366,8 +366,9 @@ pub fn body_count(
 
 /// The comparison `i op bound` by which a loop's trip count can be told before it runs: the
 /// first of a [`counted`] loop's, or of a loop counted but for its bound calling the
-/// library's `Math` ([`for_count`]), with its `int` index, step and an `int` bound; `None`
-/// for any other loop. The back ends give a loop that cannot fail a stop check only where
+/// library's `Math` ([`for_count`]), with its index, step and bound, each an `int` or a
+/// `long`; `None` for any other loop (a `byte`, `short` or `char` index is compared after
+/// its promotion, which no counted test reads). The back ends give a loop that cannot fail a stop check only where
 /// the bound lets it run long (`LONG_TRIPS`): a counted loop ends on its own, but in an MI
 /// or work-item that Java never reaches (an earlier one failed) or on a stand-in a failed
 /// read left, its bound may be huge.
@@ -378,11 +379,19 @@ pub fn trip_test(
     body: &Block,
     update: &[ExprId],
 ) -> Option<(LocalId, i64, BinOpKind, ExprId)> {
-    let int = |t: &Type| matches!(t, Type::Prim(PrimType::Int));
+    let whole = |t: &Type| matches!(t, Type::Prim(PrimType::Int | PrimType::Long));
     count_tests(Some(module), func, test, body, update)
         .into_iter()
         .next()
-        .filter(|&(i, _, _, bound)| int(&func.local(i).ty) && int(&func.expr(bound).ty))
+        .filter(|&(i, _, _, bound)| whole(&func.local(i).ty) && whole(&func.expr(bound).ty))
+}
+
+/// Whether the distance from a trip test's index to its bound ([`trip_test`]) may leave
+/// `long`'s range, so that the back ends compute it wider than `long` (an index or bound of
+/// type `long`: `k < Long.MAX_VALUE` from `k = -1`).
+pub fn wide_distance(func: &Function, (i, _, _, bound): (LocalId, i64, BinOpKind, ExprId)) -> bool {
+    let long = |t: &Type| matches!(t, Type::Prim(PrimType::Long));
+    long(&func.local(i).ty) || long(&func.expr(bound).ty)
 }
 
 /// The iterations past which a loop that cannot fail checks for a failure elsewhere
