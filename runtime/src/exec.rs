@@ -205,23 +205,83 @@ pub(crate) enum Watch {
 pub(crate) struct Help {
     pub(crate) data: *const (),
     /// Called with `data`, which must be what the function expects and outlive the
-    /// [`watch`] guard.
+    /// [`watching`] scope.
     pub(crate) run: unsafe fn(*const ()),
 }
 
 thread_local! {
-    static WATCH: Cell<Option<Watch>> = const { Cell::new(None) };
+    /// The innermost watch in force on this thread ([`watching`]); null when none is.
+    static WATCH: Cell<*const WatchNode> = const { Cell::new(std::ptr::null()) };
     /// The iterations of loops holding loops the thread has run ([`spin_tick`]).
     static SPINS: Cell<u32> = const { Cell::new(0) };
 }
 
-/// Sets the running thread's [`Watch`] until the guard drops (the one before is restored:
-/// calls nest). The watched objects must outlive the guard.
-pub(crate) fn watch(w: Watch) -> WatchScope {
-    WatchScope(WATCH.with(|c| c.replace(Some(w))))
+/// A [`Watch`] in force, and the watches around it. A call or fill run inside watched work
+/// (a task's body, an MI) is work Java never reaches once that outer work would leave: its
+/// MIs and items check the outer watches too, on whichever thread they run. Without the
+/// chain a pool call replaced its caller's watch, so a `@` of a task's body that the pool
+/// ran went on to its end after a task downstream had failed, as did the MIs of a call an
+/// MI made on the pool (each watching only its own call).
+struct WatchNode {
+    /// None for a thread that only adopts another's watches ([`adopting`]).
+    now: Option<Watch>,
+    outer: Outer,
 }
 
-pub(crate) struct WatchScope(Option<Watch>);
+/// The watches in force where work was handed out, and the [`fail_key`] there, which an
+/// outer MI's watch compares with ([`Failures::outranks`]): a thread that takes the work
+/// checks them as its own outer watches.
+#[derive(Clone, Copy)]
+pub(crate) struct Outer {
+    node: *const WatchNode,
+    key: (u128, bool),
+}
+
+// SAFETY: an `Outer` points into the frames of the thread that took it ([`Outer::here`]),
+// and is only given to work that thread waits for before it leaves them (a pool call's MIs,
+// a batched filter's runner): the nodes outlive every thread that reads them, and are never
+// written after they are made.
+unsafe impl Send for Outer {}
+// SAFETY: as above.
+unsafe impl Sync for Outer {}
+
+impl Outer {
+    /// The running thread's watches and key, for work it hands to threads it waits for.
+    pub(crate) fn here() -> Outer {
+        Outer { node: WATCH.with(Cell::get), key: FAIL_KEY.with(Cell::get) }
+    }
+
+    /// No watch: work that may outlive the thread starting it (a task graph's tasks).
+    pub(crate) fn none() -> Outer {
+        Outer { node: std::ptr::null(), key: (0, false) }
+    }
+}
+
+/// Runs `body` with `w` as the running thread's innermost watch, inside those it had.
+pub(crate) fn watching<R>(w: Watch, body: impl FnOnce() -> R) -> R {
+    watching_under(Outer::here(), w, body)
+}
+
+/// Runs `body` with `w` as the running thread's innermost watch, inside `outer` (taken on
+/// the thread that handed this work out, which waits for it). The watched objects must
+/// outlive the call.
+pub(crate) fn watching_under<R>(outer: Outer, w: Watch, body: impl FnOnce() -> R) -> R {
+    let node = WatchNode { now: Some(w), outer };
+    let _scope = WatchScope(WATCH.with(|c| c.replace(&node)));
+    body()
+}
+
+/// Runs `body` watching what `outer` watches, with no watch of its own: a thread started
+/// for watched work and joined by it (a batched filter's runner).
+pub(crate) fn adopting<R>(outer: Outer, body: impl FnOnce() -> R) -> R {
+    let node = WatchNode { now: None, outer };
+    let _scope = WatchScope(WATCH.with(|c| c.replace(&node)));
+    body()
+}
+
+/// Restores the thread's watch before a [`watching`] scope when it ends, by return or by
+/// unwinding.
+struct WatchScope(*const WatchNode);
 
 impl Drop for WatchScope {
     fn drop(&mut self) {
@@ -264,13 +324,37 @@ pub(crate) fn block_check() {
     check_watch(false);
 }
 
+/// Checks the running thread's watches, innermost first: the innermost with the thread's
+/// key (and, `helping`, its call's [`Help`]), each outer one with the key where the work
+/// inside it was handed out.
 #[inline]
 fn check_watch(helping: bool) {
-    let Some(w) = WATCH.with(Cell::get) else { return };
+    let mut at = WATCH.with(Cell::get);
+    if at.is_null() {
+        return;
+    }
+    let mut key = FAIL_KEY.with(Cell::get);
+    let mut help = helping;
+    while !at.is_null() {
+        // SAFETY: a node lives as long as its `watching` scope, and the work inside it
+        // (this thread's code, or threads the node's thread waits for) ends first.
+        let node = unsafe { &*at };
+        if let Some(w) = node.now {
+            check_one(w, key, help);
+        }
+        help = false;
+        key = node.outer.key;
+        at = node.outer.node;
+    }
+}
+
+/// Leaves the running work (an [`MiAborted`] unwind) where watch `w`, at key `key`, says
+/// Java stops before it; with `helping`, an MI's [`Help`] runs after.
+fn check_one(w: Watch, key: (u128, bool), helping: bool) {
     match w {
         Watch::Mi { failures, index, help } => {
-            // SAFETY: `watch`'s guard lives no longer than what it points to.
-            if unsafe { &*failures }.outranks(FAIL_KEY.with(Cell::get), index) {
+            // SAFETY: `watching`'s scope lives no longer than what it points to.
+            if unsafe { &*failures }.outranks(key, index) {
                 mi_aborted();
             }
             if let Some(help) = help.filter(|_| helping) {
@@ -1066,6 +1150,8 @@ struct CallState<'f, F, R> {
     count: usize,
     slots: Vec<Mutex<Option<MiOutcome<R>>>>,
     failures: Failures,
+    /// The calling thread's watches: the MIs check them too.
+    outer: Outer,
 }
 
 impl<F, R> CallState<'_, F, R>
@@ -1074,10 +1160,8 @@ where
 {
     fn run_one(&self, index: usize) {
         let mi = Mi { index, count: self.count, barrier: self.barrier };
-        let outcome = {
-            let _watch = watch(Watch::Mi { failures: &self.failures, index, help: None });
-            catch_mi(|| (self.body)(&mi))
-        };
+        let watch = Watch::Mi { failures: &self.failures, index, help: None };
+        let outcome = watching_under(self.outer, watch, || catch_mi(|| (self.body)(&mi)));
         self.failures.note(&outcome, index);
         if outcome.is_err() {
             self.barrier.poison();
@@ -1234,6 +1318,7 @@ impl Pool {
             count: n_mis,
             slots: (0..n_mis).map(|_| Mutex::new(None)).collect(),
             failures: Failures::default(),
+            outer: Outer::here(),
         };
         let data = &state as *const CallState<'_, F, R> as *const ();
         // The workers that took a job (and the job numbers).

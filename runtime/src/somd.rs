@@ -430,14 +430,8 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
         self.last_taken.store(self.nanos(), Ordering::Relaxed);
         let started = self.timed.then(Instant::now);
         let help = exec::Help { data: self as *const Self as *const (), run: Self::help };
-        let outcome = {
-            let _watch = exec::watch(exec::Watch::Mi {
-                failures: &self.failures,
-                index: r,
-                help: Some(help),
-            });
-            exec::catch_mi(|| (self.body)(r))
-        };
+        let watch = exec::Watch::Mi { failures: &self.failures, index: r, help: Some(help) };
+        let outcome = exec::watching(watch, || exec::catch_mi(|| (self.body)(r)));
         self.failures.note(&outcome, r);
         if let Some(started) = started {
             // An MI run nested in this one's loop counts twice; a call that stalled has
@@ -2810,18 +2804,18 @@ fn fill_parallel<T: Send>(
     run_call_optional(parts, |_| {
         while let Some(chunk) = take() {
             let mut i = chunk.start;
-            // Items of the chunk stop in loops over their data once an item before it failed.
-            let _watch = exec::watch(exec::Watch::Items {
-                lowest_failed: &lowest_failed,
-                start: chunk.start,
+            // Items of the chunk stop in loops over their data once an item before it failed
+            // (or where the work around the fill leaves: its watches are the outer ones).
+            let watch = exec::Watch::Items { lowest_failed: &lowest_failed, start: chunk.start };
+            let outcome = exec::watching(watch, || {
+                catch_unwind(AssertUnwindSafe(|| {
+                    while i < chunk.end {
+                        // SAFETY: `i < n`; each index is in exactly one chunk, so one thread.
+                        unsafe { dst.get().add(i).write(MaybeUninit::new(item(i))) };
+                        i += 1;
+                    }
+                }))
             });
-            let outcome = catch_unwind(AssertUnwindSafe(|| {
-                while i < chunk.end {
-                    // SAFETY: `i < n`; each index is in exactly one chunk, so one thread.
-                    unsafe { dst.get().add(i).write(MaybeUninit::new(item(i))) };
-                    i += 1;
-                }
-            }));
             if let Err(payload) = outcome {
                 let mut failed = failed.lock().unwrap_or_else(|e| e.into_inner());
                 if failed.as_ref().is_none_or(|f| i < f.0) {

@@ -141,34 +141,40 @@ impl<T: Send + 'static> Pipe<T> {
         let body = move || {
             // A rendezvous: a batch changes hands only when the runner waits for one.
             let (jobs, batches) = bounded::<Vec<T>>(0);
+            // The runner watches what this task watches (its CPU path's loops leave after a
+            // failure downstream), and this thread joins it before it leaves its watch.
+            let outer = crate::exec::Outer::here();
             let run = move || {
-                end_quietly_on_underflow(|| {
-                    for mut batch in batches.iter() {
-                        match device(&mut batch) {
-                            Some(results) => {
-                                for result in results {
-                                    if tx.send(result).is_err() {
-                                        return;
+                crate::exec::adopting(outer, || {
+                    end_quietly_on_underflow(|| {
+                        for mut batch in batches.iter() {
+                            match device(&mut batch) {
+                                Some(results) => {
+                                    for result in results {
+                                        if tx.send(result).is_err() {
+                                            return;
+                                        }
                                     }
                                 }
-                            }
-                            None => {
-                                for item in batch.drain(..) {
-                                    if tx.send(worker(item)).is_err() {
-                                        return;
+                                None => {
+                                    for item in batch.drain(..) {
+                                        if tx.send(worker(item)).is_err() {
+                                            return;
+                                        }
                                     }
                                 }
                             }
                         }
-                    }
+                    })
                 })
             };
             let runner = spawn_task_thread(runner_name, Box::new(run));
-            gather(&input, &jobs);
+            let gathered = catch_unwind(AssertUnwindSafe(|| gather(&input, &jobs)));
             // The runner ends after the last batch, or has ended (downstream closed, or an
             // exception, which this task raises as its own).
             drop(jobs);
-            if let Err(payload) = runner.join() {
+            let ran = runner.join();
+            if let Err(payload) = gathered.and(ran) {
                 resume_unwind(payload);
             }
         };
@@ -315,11 +321,14 @@ impl Graph {
         for (idx, (name, body)) in self.pending.drain(..).enumerate() {
             let failed = Arc::clone(&self.failed);
             let watched = move || {
-                let _watch = crate::exec::watch(crate::exec::Watch::Task {
-                    failed: Arc::as_ptr(&failed),
-                    index: idx,
+                let watch = crate::exec::Watch::Task { failed: Arc::as_ptr(&failed), index: idx };
+                // A task may outlive the code that started its graph: it watches its graph
+                // only.
+                let outer = crate::exec::Outer::none();
+                let outcome = crate::exec::watching_under(outer, watch, || {
+                    catch_unwind(AssertUnwindSafe(body))
                 });
-                if let Err(payload) = catch_unwind(AssertUnwindSafe(body)) {
+                if let Err(payload) = outcome {
                     if !payload.is::<Underflow>() && !payload.is::<crate::exec::MiAborted>() {
                         failed.fetch_max(idx + 1, Ordering::Relaxed);
                     }

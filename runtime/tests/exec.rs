@@ -278,6 +278,58 @@ fn map_items_after_a_failure_leave_their_loops() {
     assert!(!last_ran_out.load(Ordering::Acquire), "the last item ran on");
 }
 
+/// The MIs of a call an MI makes, and the items of a `@` one runs on the pool, check the
+/// calling MI's call too (its watch is their outer one): once another MI of that call
+/// fails where Java stops first, work of the later MI leaves its loops on whichever thread
+/// it runs. Before, the inner call's MIs and items watched their own call only and ran on.
+#[test]
+fn work_an_mi_hands_to_the_pool_leaves_for_an_earlier_mis_failure() {
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    error::install_panic_hook();
+    let n = 1 << 12;
+    let looping = AtomicUsize::new(0);
+    let ran_out: Vec<AtomicBool> = (0..4).map(|_| AtomicBool::new(false)).collect();
+    let result = catch(|| {
+        pool().run_mis(3, |mi| match mi.index() {
+            // Fails once the other two MIs' inner work loops (or after a while).
+            0 => {
+                let waited = std::time::Instant::now();
+                while looping.load(Ordering::Acquire) < 2
+                    && waited.elapsed() < Duration::from_secs(2)
+                {
+                    std::thread::yield_now();
+                }
+                error::throw(JavaException::new("java.lang.IllegalStateException", "zero", POS))
+            }
+            // A call of its own, both of whose MIs loop.
+            1 => {
+                pool().run_mis(2, |inner| {
+                    looping.fetch_add(1, Ordering::AcqRel);
+                    let out = spin_until(Duration::from_secs(5));
+                    ran_out[inner.index()].store(out, Ordering::Release);
+                });
+            }
+            // A `@` on the pool whose first and last items loop.
+            _ => {
+                somd_runtime::somd::map(n, |i| {
+                    if i == 0 || i == n - 1 {
+                        looping.fetch_add(usize::from(i == 0), Ordering::AcqRel);
+                        let out = spin_until(Duration::from_secs(5));
+                        ran_out[2 + usize::from(i != 0)].store(out, Ordering::Release);
+                    }
+                    i
+                })
+                .length(&POS);
+            }
+        })
+    });
+    assert_eq!(result.expect_err("must fail").detail, "zero");
+    for (k, out) in ran_out.iter().enumerate() {
+        assert!(!out.load(Ordering::Acquire), "inner work {k} ran on");
+    }
+}
+
 #[test]
 fn a_failing_mi_releases_the_others_from_the_barrier() {
     error::install_panic_hook();

@@ -258,3 +258,69 @@ fn a_task_is_connected_once() {
     let exc = catch(|| source.start(&AT)).expect_err("a connected task is part of its graph");
     assert_eq!(exc.detail, "a task connected into a graph runs as part of that graph");
 }
+
+/// Spins in `exec::spin_check` as a loop that only its data end would, until the check
+/// leaves (an unwind) or `limit` has passed; returns whether the limit passed.
+fn spin_until(limit: std::time::Duration) -> bool {
+    let started = std::time::Instant::now();
+    while started.elapsed() < limit {
+        somd_runtime::exec::spin_check();
+        std::hint::spin_loop();
+    }
+    true
+}
+
+/// Work a task hands to other threads checks the task's graph too: a `@` of a filter's
+/// body that the pool runs (its items on the pool's workers) and a batched filter's items
+/// that its runner thread runs on the CPU leave their loops once a task downstream has
+/// failed at an earlier item. Before, neither watched the graph: both ran on, and `finish`
+/// waited for them.
+#[test]
+fn work_a_task_hands_to_other_threads_leaves_after_a_failure_downstream() {
+    use std::time::Duration;
+    error::install_panic_hook();
+    let sink_fails = |x: i64| {
+        if x == 0 {
+            error::throw(JavaException::new("java.lang.IllegalStateException", "sink", POS));
+        }
+    };
+    // Item 0 passes at once; the filter's `@` for item 1, from 4,096 applications on the
+    // pool at once, loops in its first and last applications.
+    let ran_out = Arc::new(AtomicBool::new(false));
+    let r = Arc::clone(&ran_out);
+    let n = 1 << 12;
+    let mut graph = task::source(counter_source(3))
+        .filter(move |x: i64| {
+            if x > 0 {
+                let spun = somd_runtime::somd::map(n, |i| {
+                    (i == 0 || i == n - 1) && spin_until(Duration::from_secs(5))
+                });
+                if (0..n as i32).any(|i| spun.get(i, &POS)) {
+                    r.store(true, Ordering::Release);
+                }
+            }
+            x
+        })
+        .sink(sink_fails);
+    let exc = catch(|| graph.finish()).expect_err("the sink fails");
+    assert_eq!(exc.detail, "sink");
+    assert!(!ran_out.load(Ordering::Acquire), "the filter's `@` ran on");
+    // A batched filter whose device leaves every batch to the CPU: its runner loops on
+    // item 1.
+    let ran_out = Arc::new(AtomicBool::new(false));
+    let r = Arc::clone(&ran_out);
+    let mut graph = task::source(counter_source(3))
+        .filter_batched(
+            |_: &mut Vec<i64>| None,
+            move |x: i64| {
+                if x > 0 && spin_until(Duration::from_secs(5)) {
+                    r.store(true, Ordering::Release);
+                }
+                x
+            },
+        )
+        .sink(sink_fails);
+    let exc = catch(|| graph.finish()).expect_err("the sink fails");
+    assert_eq!(exc.detail, "sink");
+    assert!(!ran_out.load(Ordering::Acquire), "the batched filter's runner ran on");
+}
