@@ -205,8 +205,11 @@ pub(crate) enum Watch {
 pub(crate) struct Help {
     pub(crate) data: *const (),
     /// Called with `data`, which must be what the function expects and outlive the
-    /// [`watching`] scope.
-    pub(crate) run: unsafe fn(*const ()),
+    /// [`watching`] scope, and the watches around the MI that helps: an MI it runs nested
+    /// is no part of the helping MI's work, and must not leave for what would stop that
+    /// one (a failure at an earlier statement than the helping MI's own but a later one
+    /// than the nested MI's: review).
+    pub(crate) run: unsafe fn(*const (), Outer),
 }
 
 thread_local! {
@@ -325,8 +328,9 @@ pub(crate) fn block_check() {
 }
 
 /// Checks the running thread's watches, innermost first: the innermost with the thread's
-/// key (and, `helping`, its call's [`Help`]), each outer one with the key where the work
-/// inside it was handed out.
+/// key, each outer one with the key where the work inside it was handed out; then, with
+/// `helping` and none of them leaving, runs the innermost watch's [`Help`] (a node that
+/// only adopts watches, [`adopting`], passes it through).
 #[inline]
 fn check_watch(helping: bool) {
     let mut at = WATCH.with(Cell::get);
@@ -334,32 +338,36 @@ fn check_watch(helping: bool) {
         return;
     }
     let mut key = FAIL_KEY.with(Cell::get);
-    let mut help = helping;
+    let mut innermost = true;
+    let mut help = None;
     while !at.is_null() {
         // SAFETY: a node lives as long as its `watching` scope, and the work inside it
         // (this thread's code, or threads the node's thread waits for) ends first.
         let node = unsafe { &*at };
         if let Some(w) = node.now {
-            check_one(w, key, help);
+            check_one(w, key);
+            if let (true, Watch::Mi { help: Some(h), .. }) = (innermost, w) {
+                help = Some((h, node.outer));
+            }
+            innermost = false;
         }
-        help = false;
         key = node.outer.key;
         at = node.outer.node;
+    }
+    if let Some((h, outer)) = help.filter(|_| helping) {
+        // SAFETY: `Help::run` takes its own `data`, which outlives the watch.
+        unsafe { (h.run)(h.data, outer) }
     }
 }
 
 /// Leaves the running work (an [`MiAborted`] unwind) where watch `w`, at key `key`, says
-/// Java stops before it; with `helping`, an MI's [`Help`] runs after.
-fn check_one(w: Watch, key: (u128, bool), helping: bool) {
+/// Java stops before it.
+fn check_one(w: Watch, key: (u128, bool)) {
     match w {
-        Watch::Mi { failures, index, help } => {
+        Watch::Mi { failures, index, .. } => {
             // SAFETY: `watching`'s scope lives no longer than what it points to.
             if unsafe { &*failures }.outranks(key, index) {
                 mi_aborted();
-            }
-            if let Some(help) = help.filter(|_| helping) {
-                // SAFETY: as above; `Help::run` takes its own `data`.
-                unsafe { (help.run)(help.data) }
             }
         }
         Watch::Items { lowest_failed, start } => {
@@ -1309,8 +1317,11 @@ impl Pool {
             return Vec::new();
         }
         if n_mis == 1 {
+            // The body marks keys of its own method: the watches around it compare with
+            // the caller's key (review: a caller's MI left for its body's later statement).
+            let outer = Outer::here();
             let _scope = KeyScope(FAIL_KEY.with(|k| k.replace((0, false))));
-            return vec![body(&Mi { index: 0, count: 1, barrier: &barrier })];
+            return adopting(outer, || vec![body(&Mi { index: 0, count: 1, barrier: &barrier })]);
         }
         let state = CallState {
             body: &body,

@@ -386,7 +386,7 @@ fn balanced<R: Send>(
         last_taken: AtomicU64::new(0),
         stalled: std::sync::atomic::AtomicBool::new(false),
     };
-    run_call_optional(threads, |_| while call.take() {});
+    run_call_optional(threads, |_| while call.take(exec::Outer::here()) {});
     if let Some(site) = site {
         record_work(site, call.work.into_inner());
     }
@@ -421,8 +421,8 @@ struct Balanced<'f, F, R> {
 const STALL: Duration = Duration::from_millis(20);
 
 impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
-    /// Takes the next MI and runs it; false when none is left.
-    fn take(&self) -> bool {
+    /// Takes the next MI and runs it inside the watches `outer`; false when none is left.
+    fn take(&self, outer: exec::Outer) -> bool {
         let r = self.next.fetch_add(1, Ordering::Relaxed);
         if r >= self.slots.len() {
             return false;
@@ -431,7 +431,7 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
         let started = self.timed.then(Instant::now);
         let help = exec::Help { data: self as *const Self as *const (), run: Self::help };
         let watch = exec::Watch::Mi { failures: &self.failures, index: r, help: Some(help) };
-        let outcome = exec::watching(watch, || exec::catch_mi(|| (self.body)(r)));
+        let outcome = exec::watching_under(outer, watch, || exec::catch_mi(|| (self.body)(r)));
         self.failures.note(&outcome, r);
         if let Some(started) = started {
             // An MI run nested in this one's loop counts twice; a call that stalled has
@@ -452,9 +452,12 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
     /// threads' loops go on, and MIs that end at once would otherwise wait a stall each:
     /// 1.2 s for 50 of them on 2 threads).
     ///
+    /// The MI it takes runs inside `outer`, the watches around the helping MI: it is no
+    /// part of that MI's work.
+    ///
     /// # Safety
     /// `data` points to a live `Balanced<F, R>`.
-    unsafe fn help(data: *const ()) {
+    unsafe fn help(data: *const (), outer: exec::Outer) {
         // SAFETY: the caller's contract.
         let call = unsafe { &*(data as *const Self) };
         if call.next.load(Ordering::Relaxed) >= call.slots.len() {
@@ -473,7 +476,7 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
             }
             call.stalled.store(true, Ordering::Relaxed);
         }
-        call.take();
+        call.take(outer);
     }
 }
 

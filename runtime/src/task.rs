@@ -144,7 +144,11 @@ impl<T: Send + 'static> Pipe<T> {
             // The runner watches what this task watches (its CPU path's loops leave after a
             // failure downstream), and this thread joins it before it leaves its watch.
             let outer = crate::exec::Outer::here();
+            // Disconnected when the runner ends, by return or by unwinding: the gatherer
+            // then stops waiting for items.
+            let (alive, ended) = bounded::<()>(0);
             let run = move || {
+                let _alive = alive;
                 crate::exec::adopting(outer, || {
                     end_quietly_on_underflow(|| {
                         for mut batch in batches.iter() {
@@ -169,7 +173,7 @@ impl<T: Send + 'static> Pipe<T> {
                 })
             };
             let runner = spawn_task_thread(runner_name, Box::new(run));
-            let gathered = catch_unwind(AssertUnwindSafe(|| gather(&input, &jobs)));
+            let gathered = catch_unwind(AssertUnwindSafe(|| gather(&input, &jobs, &ended)));
             // The runner ends after the last batch, or has ended (downstream closed, or an
             // exception, which this task raises as its own).
             drop(jobs);
@@ -208,15 +212,22 @@ impl<T: Send + 'static> Pipe<T> {
 /// The gatherer of a batched filter ([`Pipe::filter_batched`]): takes items from `input`
 /// into a batch until `jobs` takes the batch (its runner is free) or it holds [`BATCH_MAX`]
 /// items; returns when the input has ended and the last batch is handed over, or when the
-/// runner has ended. It takes what is waiting on the edge before it offers the batch, so
-/// that it waits (a `Select` of both channels) only when neither side is ready.
-fn gather<T>(input: &Receiver<T>, jobs: &Sender<Vec<T>>) {
+/// runner has ended (`ended` disconnects). It takes what is waiting on the edge before it
+/// offers the batch, so that it waits (a `Select` of both channels) only when neither side
+/// is ready.
+fn gather<T>(input: &Receiver<T>, jobs: &Sender<Vec<T>>, ended: &Receiver<()>) {
     let mut batch = Vec::new();
     loop {
         if batch.is_empty() {
-            match input.recv() {
-                Ok(item) => batch.push(item),
-                Err(_) => return,
+            // A runner that failed ends this task at once, which tells the tasks upstream:
+            // a source looping on data Java never reaches would never make the item this
+            // waited for (review: the graph hung where Java throws).
+            crossbeam_channel::select! {
+                recv(input) -> item => match item {
+                    Ok(item) => batch.push(item),
+                    Err(_) => return,
+                },
+                recv(ended) -> _ => return,
             }
         }
         let mut ended = false;

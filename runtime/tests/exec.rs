@@ -292,10 +292,11 @@ fn work_an_mi_hands_to_the_pool_leaves_for_an_earlier_mis_failure() {
     let ran_out: Vec<AtomicBool> = (0..4).map(|_| AtomicBool::new(false)).collect();
     let result = catch(|| {
         pool().run_mis(3, |mi| match mi.index() {
-            // Fails once the other two MIs' inner work loops (or after a while).
+            // Fails once the inner call's two MIs and the `@`'s first item loop (or after
+            // a while).
             0 => {
                 let waited = std::time::Instant::now();
-                while looping.load(Ordering::Acquire) < 2
+                while looping.load(Ordering::Acquire) < 3
                     && waited.elapsed() < Duration::from_secs(2)
                 {
                     std::thread::yield_now();
@@ -310,7 +311,8 @@ fn work_an_mi_hands_to_the_pool_leaves_for_an_earlier_mis_failure() {
                     ran_out[inner.index()].store(out, Ordering::Release);
                 });
             }
-            // A `@` on the pool whose first and last items loop.
+            // A `@` on the pool whose first and last items loop (generated MIs run their
+            // `@`s on their own thread; a task's thread hands them to the pool, as here).
             _ => {
                 somd_runtime::somd::map(n, |i| {
                     if i == 0 || i == n - 1 {
@@ -327,6 +329,74 @@ fn work_an_mi_hands_to_the_pool_leaves_for_an_earlier_mis_failure() {
     assert_eq!(result.expect_err("must fail").detail, "zero");
     for (k, out) in ran_out.iter().enumerate() {
         assert!(!out.load(Ordering::Acquire), "inner work {k} ran on");
+    }
+}
+
+/// An MI that a balanced call's looping MI takes and runs nested in its loop (`Help`) is
+/// no part of that MI's work: it leaves only where Java stops before it. Here every thread
+/// loops in MIs at statement 2; the last two MIs, at statement 1, can only run nested: the
+/// first of them loops a while and fails, the second fails at once. Java raises the first's.
+/// (Review: the nested MIs took the looping MI's watch as theirs, so the second's failure,
+/// before statement 2, stopped the first, and its exception was raised.)
+#[test]
+fn an_mi_run_nested_in_a_looping_mi_leaves_only_for_its_own_call() {
+    use somd_runtime::exec::fail_key;
+    use std::time::Duration;
+    error::install_panic_hook();
+    let t = somd_runtime::exec::placement().cpu_mis();
+    let n = t + 2;
+    let result = catch(|| {
+        somd_runtime::somd::run_call_balanced(n, |r| {
+            if r < t {
+                fail_key(2 << 32);
+                spin_until(Duration::from_secs(10));
+                return r;
+            }
+            fail_key(1 << 32);
+            if r == t {
+                spin_until(Duration::from_millis(300));
+                error::throw(JavaException::new("java.lang.IllegalStateException", "early", POS))
+            }
+            error::throw(JavaException::new("java.lang.IllegalStateException", "late", POS))
+        })
+        .len()
+    });
+    assert_eq!(result.expect_err("must fail").detail, "early");
+}
+
+/// A call of one MI that an MI makes runs on the caller's thread with keys of its own
+/// method: the caller's call compares its own failures with the caller's key, not with the
+/// keys the nested body marks (review: MI 0's nested body at its statement 3 left for MI
+/// 1's failure at statement 2, though MI 0's call was at its statement 1, and MI 1's
+/// exception was raised). The same with two MIs.
+#[test]
+fn a_nested_call_leaves_for_its_callers_call_at_the_callers_key() {
+    use somd_runtime::exec::fail_key;
+    use std::time::Duration;
+    error::install_panic_hook();
+    for inner in [1, 2] {
+        let result = catch(|| {
+            pool().run_mis(2, |mi| {
+                if mi.index() == 0 {
+                    fail_key(1 << 32);
+                    pool().run_mis(inner, |m| {
+                        if m.index() == 0 {
+                            fail_key(3 << 32);
+                            spin_until(Duration::from_millis(300));
+                            error::throw(JavaException::new(
+                                "java.lang.IllegalStateException",
+                                "zero",
+                                POS,
+                            ))
+                        }
+                    });
+                } else {
+                    fail_key(2 << 32);
+                    error::throw(JavaException::new("java.lang.IllegalStateException", "one", POS))
+                }
+            })
+        });
+        assert_eq!(result.expect_err("must fail").detail, "zero", "{inner} inner MIs");
     }
 }
 

@@ -324,3 +324,42 @@ fn work_a_task_hands_to_other_threads_leaves_after_a_failure_downstream() {
     assert_eq!(exc.detail, "sink");
     assert!(!ran_out.load(Ordering::Acquire), "the batched filter's runner ran on");
 }
+
+/// A batched filter whose runner fails ends its task at once, which tells the source: the
+/// source loops before its second item (which Java never asks for: the filter fails at the
+/// first). Review: the gatherer waited for that item, so the failure reached the graph only
+/// when the source's loop ended (never, for a loop on data Java never reaches). A plain
+/// filter did not wait.
+#[test]
+fn a_batched_filters_failure_stops_the_tasks_upstream() {
+    use std::time::Duration;
+    error::install_panic_hook();
+    for batched in [false, true] {
+        let ran_out = Arc::new(AtomicBool::new(false));
+        let r = Arc::clone(&ran_out);
+        let mut next = 0i64;
+        let source = task::source(move || {
+            if next == 1 && spin_until(Duration::from_secs(5)) {
+                r.store(true, Ordering::Release);
+            }
+            if next == 2 {
+                task::underflow();
+            }
+            next += 1;
+            next - 1
+        });
+        let worker = |x: i64| -> i64 {
+            if x == 0 {
+                error::throw(JavaException::new("java.lang.IllegalStateException", "filter", POS));
+            }
+            x
+        };
+        let mut graph = match batched {
+            true => source.filter_batched(|_: &mut Vec<i64>| None, worker).discard(),
+            false => source.filter(worker).discard(),
+        };
+        let exc = catch(|| graph.finish()).expect_err("the filter fails");
+        assert_eq!(exc.detail, "filter");
+        assert!(!ran_out.load(Ordering::Acquire), "the source ran on (batched: {batched})");
+    }
+}
