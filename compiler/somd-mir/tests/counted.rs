@@ -84,9 +84,10 @@ fn trip_tests_and_loops_held() {
             "int s = 0; for (long i = Long.MIN_VALUE; i < n * 7L; i += 3) { s++; } return s;",
             (Some(true), false),
         ),
-        // No trip test: a loop only its data end, a `byte` index (compared after its
-        // promotion to `int`).
+        // No trip test: a loop only its data end, a floating-point index, a `byte` index
+        // (compared after its promotion to `int`, no counted test).
         ("int x = n; while (x != 1) { x = x / 2; } return x;", (None, false)),
+        ("int s = 0; for (double x = 0; x < n; x++) { s++; } return s;", (None, false)),
         ("int s = 0; for (byte b = 0; b < 100; b++) { s++; } return s;", (None, false)),
     ] {
         assert_eq!(first_loop_trips(body), want, "{body}");

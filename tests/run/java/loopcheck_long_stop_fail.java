@@ -9,6 +9,10 @@ class Main {
             for (long k = Long.MIN_VALUE; k < m; k++) {
                 s = s * 31 + k;
             }
+            long b = ~m;
+            for (long k = Long.MAX_VALUE; k > b; k--) {
+                s = s * 17 + k;
+            }
             out[p] = s;
         }
         return out;

@@ -367,11 +367,12 @@ pub fn body_count(
 /// The comparison `i op bound` by which a loop's trip count can be told before it runs: the
 /// first of a [`counted`] loop's, or of a loop counted but for its bound calling the
 /// library's `Math` ([`for_count`]), with its index, step and bound, each an `int` or a
-/// `long`; `None` for any other loop (a `byte`, `short` or `char` index is compared after
-/// its promotion, which no counted test reads). The back ends give a loop that cannot fail a stop check only where
-/// the bound lets it run long (`LONG_TRIPS`): a counted loop ends on its own, but in an MI
-/// or work-item that Java never reaches (an earlier one failed) or on a stand-in a failed
-/// read left, its bound may be huge.
+/// `long`; `None` for any other loop (a floating-point index; a `byte`, `short` or `char`
+/// index is compared after its promotion, which no counted test reads). The back ends give
+/// a loop that cannot fail a stop check only where the bound lets it run long
+/// (`LONG_TRIPS`): a counted loop ends on its own, but in an MI or work-item that Java never
+/// reaches (an earlier one failed) or on a stand-in a failed read left, its bound may be
+/// huge.
 pub fn trip_test(
     module: &Module,
     func: &Function,
