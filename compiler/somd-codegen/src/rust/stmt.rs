@@ -1937,6 +1937,19 @@ impl FnCx<'_> {
         shape: &LoopShape<'_>,
         fast_test: Option<String>,
     ) -> Result<(), EmitError> {
+        self.write_loop_checked(out, level, shape, fast_test, true)
+    }
+
+    /// [`FnCx::write_loop`]; with `checks` false, the loop as written without any stop
+    /// check (the copies of [`FnCx::write_blocked`]).
+    fn write_loop_checked(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        shape: &LoopShape<'_>,
+        fast_test: Option<String>,
+        checks: bool,
+    ) -> Result<(), EmitError> {
         let brk = shape.brk;
         let cont = match shape.cont_label {
             Some(c) => format!("break {c}"),
@@ -1957,16 +1970,20 @@ impl FnCx<'_> {
         // steps away or more (`_long`, a flag the optimiser takes out of the loop), one
         // that holds a loop always. A bound reading a length or an element (which may
         // throw before Java would) is trusted to stay short where the loop is counted.
-        let counted = walk::counted(self.func, shape.test, shape.body, shape.update);
+        let counted = !checks || walk::counted(self.func, shape.test, shape.body, shape.update);
         // `main` runs in no MI, and an outlined loop's MI stops at its chunk's end.
-        let trips = walk::trip_test(self.module, self.func, shape.test, shape.body, shape.update);
-        let wraps = match counted || trips.is_some() {
+        let trips = match checks {
+            true => walk::trip_test(self.module, self.func, shape.test, shape.body, shape.update),
+            false => None,
+        };
+        let wraps = match checks && (counted || trips.is_some()) {
             true => {
                 walk::wraps_at(Some(self.module), self.func, shape.test, shape.body, shape.update)
             }
             false => None,
         };
-        let host = self.module.main == Some(self.fid)
+        let host = !checks
+            || self.module.main == Some(self.fid)
             || trips.is_some_and(|t| self.chunked_index() == Some(t.0));
         let holds =
             trips.is_some() && !host && walk::holds_loop(self.module, self.func, shape.body);
@@ -1989,8 +2006,16 @@ impl FnCx<'_> {
             }
             _ => None,
         };
-        let checks =
-            holds || wraps.is_some() || long.is_some() || (!counted && (!host || trips.is_none()));
+        if let (Some(t), Some(flag), None) = (trips, &long, wraps) {
+            if self.write_blocked(out, level, shape, &fast_test, t, flag)? {
+                return Ok(());
+            }
+        }
+        let checks = checks
+            && (holds
+                || wraps.is_some()
+                || long.is_some()
+                || (!counted && (!host || trips.is_none())));
         // A loop holding loops counts on the thread's counter (`rt::exec::spin_tick`), which
         // does not start again at each entry as a counter of its own would: a nest whose
         // loops each run fewer than 1024 iterations per entry would never check.
@@ -2131,6 +2156,86 @@ impl FnCx<'_> {
         }
         writeln!(out, "{level}}}")?;
         Ok(())
+    }
+
+    /// A loop that cannot fail and runs long where its flag `long` holds
+    /// ([`FnCx::write_loop`]), run there in blocks of 1024 iterations with a check between
+    /// them: `'somd_bN: loop { end = i + 1024 * step, or the bound for the last block; the loop
+    /// with `i op end` for its test; leave after the last block or where the loop left
+    /// before its block's end (a `break`: the body never steps the index); check }`, and
+    /// as written where the flag does not hold. A counter and a call in each iteration kept
+    /// the optimiser from the loop's body: `bench/gpu/programs/s105long.somd`'s `far` (70,000
+    /// steps of `s = s * 31 + k` per element) took 93 ms a call on this machine's two
+    /// threads against 16 ms unchecked; in blocks, 18 ms. Only a loop whose test is its
+    /// counting comparison alone (`i < n`), whose bound reads no static (the body may
+    /// write one) and whose block's step fits its index type; false for any other, which
+    /// keeps the counter.
+    fn write_blocked(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        shape: &LoopShape<'_>,
+        fast_test: &Option<String>,
+        (i, by, op, bound): (somd_mir::LocalId, i64, BinOpKind, ExprId),
+        long: &str,
+    ) -> Result<bool, EmitError> {
+        let Some(test) = shape.test.filter(|_| !shape.test_at_end) else { return Ok(false) };
+        let alone = match &self.e(test)?.kind {
+            ExprKind::Binary { lhs, rhs, .. } => {
+                let index =
+                    |e: ExprId| matches!(self.func.expr(e).kind, ExprKind::Local(l) if l == i);
+                (index(*lhs) && *rhs == bound) || (index(*rhs) && *lhs == bound)
+            }
+            _ => false,
+        };
+        let mut statics = false;
+        walk::each_expr(self.func, bound, &mut |e| {
+            statics |= matches!(self.func.expr(e).kind, ExprKind::Static(_));
+        });
+        let searched = self.func.early_exits.iter().any(|x| x.test == test);
+        let (ty, max) = match self.func.local(i).ty {
+            Type::Prim(PrimType::Int) => ("i32", i128::from(i32::MAX)),
+            _ => ("i64", i128::from(i64::MAX)),
+        };
+        let step = 1024 * i128::from(by);
+        if !alone || statics || searched || self.row_marks.contains_key(&test) || step.abs() > max {
+            return Ok(false);
+        }
+        let id = shape.brk.trim_start_matches("'l");
+        let (b, index) = (self.expr(bound)?, self.local_name(i));
+        let wide = if walk::wide_distance(self.func, (i, by, op, bound)) { "i128" } else { "i64" };
+        let distance = match op {
+            BinOpKind::Lt | BinOpKind::Le => format!("({b}) as {wide} - {index} as {wide}"),
+            _ => format!("{index} as {wide} - ({b}) as {wide}"),
+        };
+        let cmp = match op {
+            BinOpKind::Lt => "<",
+            BinOpKind::Le => "<=",
+            BinOpKind::Gt => ">",
+            _ => ">=",
+        };
+        let (l1, l2) = (level.next(), level.next().next());
+        writeln!(out, "{level}if {long} {{")?;
+        writeln!(out, "{l1}'somd_b{id}: loop {{")?;
+        writeln!(out, "{l2}let _last{id}: bool = {distance} <= {}{wide};", step.abs())?;
+        writeln!(
+            out,
+            "{l2}let _end{id}: {ty} = if _last{id} {{ {b} }} else {{ {index}.wrapping_add({step}{ty}) }};"
+        )?;
+        // `i op end` implies the test: `end` lies no further than the bound, which keeps
+        // its value (nothing in the body writes what it reads), and reading it twice has no
+        // effect (`walk::quiet_value`); a versioned copy's test (`i < _nN`) is the same.
+        let blocked = format!("{index} {cmp} _end{id}");
+        self.write_loop_checked(out, l2, shape, Some(blocked), false)?;
+        writeln!(out, "{l2}if _last{id} || {index} {cmp} _end{id} {{")?;
+        writeln!(out, "{}break 'somd_b{id};", l2.next())?;
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{l2}rt::exec::spin_check();")?;
+        writeln!(out, "{l1}}}")?;
+        writeln!(out, "{level}}} else {{")?;
+        self.write_loop_checked(out, l1, shape, fast_test.clone(), false)?;
+        writeln!(out, "{level}}}")?;
+        Ok(true)
     }
 
     /// Whether `id` reads only locals outside `varying` (and constants).
