@@ -9,26 +9,30 @@ class Main {
             for (int k = 0; k < n; k++) {
                 s = s * 31 + k;
             }
-            for (int k = 3; k <= n; k += 7) {
+            for (int k = 3; k <= 1000003; k += 7) {
                 if (k % 5 == 0) {
                     continue;
                 }
-                s += k;
+                s += k ^ e;
             }
             for (int k = n; k > -n; k--) {
                 s ^= k;
             }
+            int stop = e % 2 == 1 ? n - 3 * 1024 : n - 3 * 5001;
             for (int k = n; k >= 0; k -= 3) {
                 s += k;
-                if (k == n - 3 * (1023 + 1024 * e)) {
+                if (k == stop) {
                     break;
                 }
             }
-            for (long k = 0; k < (long) n * 3; k += 2) {
+            for (long k = 0; k < (long) n * 3; k++) {
                 s = s * 7 + k;
-                if (k == 2L * (1024 * (e + 1) - 1)) {
+                if (k == 1023L * (e + 1)) {
                     break;
                 }
+            }
+            for (long k = (long) n * 2; k > 0; k -= 3) {
+                s = s * 5 + (k & 255);
             }
             for (int k = 0; k < n; k++) {
                 if (k == 5000 + e) {
@@ -41,7 +45,15 @@ class Main {
                 s += j & 15;
                 j++;
             }
-            out[p] = s;
+            int q = 0;
+            while (q < n) {
+                q++;
+                if (q == 1024 * (e % 4 + 1)) {
+                    break;
+                }
+                s += q;
+            }
+            out[p] = s * 31 + q;
         }
         return out;
     }
@@ -51,7 +63,7 @@ class Main {
         int[] lim = new int[12];
         for (int p = 0; p < at.length; p++) {
             at[p] = p;
-            lim[p] = p % 3 == 0 ? 1000 + p : 70000 + 1000 * p;
+            lim[p] = p % 3 == 0 ? 1000 + p : 700000 + 1000 * p;
         }
         long[] o = f(at, lim);
         long t = 0;

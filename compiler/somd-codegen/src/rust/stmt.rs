@@ -2167,9 +2167,9 @@ impl FnCx<'_> {
     /// the optimiser from the loop's body: `bench/gpu/programs/s105long.somd`'s `far` (70,000
     /// steps of `s = s * 31 + k` per element) took 93 ms a call on this machine's two
     /// threads against 16 ms unchecked; in blocks, 18 ms. Only a loop whose test is its
-    /// counting comparison alone (`i < n`), whose bound reads no static (the body may
-    /// write one) and whose block's step fits its index type; false for any other, which
-    /// keeps the counter.
+    /// counting comparison alone (`i < n`), stepped by its update or its body's last
+    /// statement, whose bound reads no static (the body may write one) and whose block's
+    /// step fits its index type; false for any other, which keeps the counter.
     fn write_blocked(
         &mut self,
         out: &mut String,
@@ -2193,12 +2193,23 @@ impl FnCx<'_> {
             statics |= matches!(self.func.expr(e).kind, ExprKind::Static(_));
         });
         let searched = self.func.early_exits.iter().any(|x| x.test == test);
+        // A loop stepped in its body only by its last statement: a `break` after a step
+        // elsewhere (`while (j < n) { j++; if (..) break; .. }`) would leave the index at a
+        // block's end, which reads as the block's end (review: the loop ran on).
+        let stepped_last = !shape.update.is_empty()
+            || walk::body_count(self.module, self.func, test, shape.body).is_some();
         let (ty, max) = match self.func.local(i).ty {
             Type::Prim(PrimType::Int) => ("i32", i128::from(i32::MAX)),
             _ => ("i64", i128::from(i64::MAX)),
         };
         let step = 1024 * i128::from(by);
-        if !alone || statics || searched || self.row_marks.contains_key(&test) || step.abs() > max {
+        if !alone
+            || !stepped_last
+            || statics
+            || searched
+            || self.row_marks.contains_key(&test)
+            || step.abs() > max
+        {
             return Ok(false);
         }
         let id = shape.brk.trim_start_matches("'l");
