@@ -2,6 +2,9 @@
 //! first in Java's order, then in partition order), barriers and all-reduce among concurrently running MIs, nested
 //! calls, and placement parsing.
 
+mod common;
+
+use common::spin_until;
 use somd_runtime::error::{self, catch, JavaException, SourcePos};
 use somd_runtime::exec::{pool, Device, NestedForm, Placement, Switches, Trace};
 use somd_runtime::reduce::{Add, AllReduce, Max};
@@ -165,17 +168,6 @@ fn of_equal_keys_the_last_wins_while_a_loop_steps_down() {
     };
     assert_eq!(run(false), "mi 4");
     assert_eq!(run(true), "mi 5");
-}
-
-/// Spins in `exec::spin_check` as a loop that only its data end would, until the check
-/// leaves (an unwind) or `limit` has passed; returns whether the limit passed.
-fn spin_until(limit: std::time::Duration) -> bool {
-    let started = std::time::Instant::now();
-    while started.elapsed() < limit {
-        somd_runtime::exec::spin_check();
-        std::hint::spin_loop();
-    }
-    true
 }
 
 /// An MI in a loop that only its data end leaves it (`exec::spin_check`) once another MI has

@@ -1,6 +1,9 @@
 //! Lime task graphs with real threads: pipelines in order, exceptions in any task, and a
 //! source that underflows at once.
 
+mod common;
+
+use common::spin_until;
 use somd_runtime::error::{self, catch, JavaException, SourcePos};
 use somd_runtime::task::{self, underflow};
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
@@ -257,17 +260,6 @@ fn a_task_is_connected_once() {
     let _graph = Task::connect(&source, &Task::sink(|_: i64| {}), &AT);
     let exc = catch(|| source.start(&AT)).expect_err("a connected task is part of its graph");
     assert_eq!(exc.detail, "a task connected into a graph runs as part of that graph");
-}
-
-/// Spins in `exec::spin_check` as a loop that only its data end would, until the check
-/// leaves (an unwind) or `limit` has passed; returns whether the limit passed.
-fn spin_until(limit: std::time::Duration) -> bool {
-    let started = std::time::Instant::now();
-    while started.elapsed() < limit {
-        somd_runtime::exec::spin_check();
-        std::hint::spin_loop();
-    }
-    true
 }
 
 /// Work a task hands to other threads checks the task's graph too: a `@` of a filter's
