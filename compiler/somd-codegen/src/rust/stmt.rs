@@ -1990,17 +1990,11 @@ impl FnCx<'_> {
         let id = brk.trim_start_matches("'l");
         let long = match trips {
             _ if host => None,
-            Some(t @ (i, by, op, bound))
+            Some(t @ (_, by, _, bound))
                 if !holds && walk::quiet_value(self.module, self.func, bound) =>
             {
                 let far = walk::long_distance(by);
-                let (b, i) = (self.expr(bound)?, self.local_name(i));
-                // Between two `long`s the distance may pass `i64::MAX`.
-                let wide = if walk::wide_distance(self.func, t) { "i128" } else { "i64" };
-                let distance = match op {
-                    BinOpKind::Lt | BinOpKind::Le => format!("({b}) as {wide} - {i} as {wide}"),
-                    _ => format!("{i} as {wide} - ({b}) as {wide}"),
-                };
+                let (distance, wide) = self.trip_distance(t)?;
                 writeln!(out, "{level}let _long{id}: bool = {distance} >= {far}{wide};")?;
                 Some(format!("_long{id}"))
             }
@@ -2158,6 +2152,23 @@ impl FnCx<'_> {
         Ok(())
     }
 
+    /// The distance from a trip test's index to its bound, in index steps' direction
+    /// (`walk::trip_test`), and the Rust type it is taken in: `i128` where the index or the
+    /// bound is a `long` (between two the distance may pass `i64::MAX`), else `i64`.
+    fn trip_distance(
+        &mut self,
+        trips: (somd_mir::LocalId, i64, BinOpKind, ExprId),
+    ) -> Result<(String, &'static str), EmitError> {
+        let (i, _, op, bound) = trips;
+        let (b, index) = (self.expr(bound)?, self.local_name(i));
+        let wide = if walk::wide_distance(self.func, trips) { "i128" } else { "i64" };
+        let distance = match op {
+            BinOpKind::Lt | BinOpKind::Le => format!("({b}) as {wide} - {index} as {wide}"),
+            _ => format!("{index} as {wide} - ({b}) as {wide}"),
+        };
+        Ok((distance, wide))
+    }
+
     /// A loop that cannot fail and runs long where its flag `long` holds
     /// ([`FnCx::write_loop`]), run there in blocks of 1024 iterations with a check between
     /// them: `'somd_bN: loop { end = i + 1024 * step, or the bound for the last block; the loop
@@ -2214,11 +2225,7 @@ impl FnCx<'_> {
         }
         let id = shape.brk.trim_start_matches("'l");
         let (b, index) = (self.expr(bound)?, self.local_name(i));
-        let wide = if walk::wide_distance(self.func, (i, by, op, bound)) { "i128" } else { "i64" };
-        let distance = match op {
-            BinOpKind::Lt | BinOpKind::Le => format!("({b}) as {wide} - {index} as {wide}"),
-            _ => format!("{index} as {wide} - ({b}) as {wide}"),
-        };
+        let (distance, wide) = self.trip_distance((i, by, op, bound))?;
         let cmp = match op {
             BinOpKind::Lt => "<",
             BinOpKind::Le => "<=",
