@@ -149,7 +149,7 @@ impl Failures {
 
     /// Whether the recorded failure is raised over any exception MI `index` could still
     /// throw, its key being `key` now: an MI's keys only grow, as Java's order goes.
-    fn outranks(&self, key: (u128, bool), index: usize) -> bool {
+    pub(crate) fn outranks(&self, key: (u128, bool), index: usize) -> bool {
         if !self.any.load(Ordering::Acquire) {
             return false;
         }
@@ -333,54 +333,66 @@ pub(crate) fn block_check() {
 /// only adopts watches, [`adopting`], passes it through).
 #[inline]
 fn check_watch(helping: bool) {
-    let mut at = WATCH.with(Cell::get);
-    if at.is_null() {
+    let here = Outer::here();
+    if here.node.is_null() {
         return;
     }
-    let mut key = FAIL_KEY.with(Cell::get);
-    let mut innermost = true;
-    let mut help = None;
+    if stops_under(here) {
+        mi_aborted();
+    }
+    if !helping {
+        return;
+    }
+    let mut at = here.node;
+    while !at.is_null() {
+        // SAFETY: as in `stops_under`.
+        let node = unsafe { &*at };
+        match node.now {
+            Some(Watch::Mi { help: Some(h), .. }) => {
+                // SAFETY: `Help::run` takes its own `data`, which outlives the watch.
+                unsafe { (h.run)(h.data, node.outer) };
+                return;
+            }
+            Some(_) => return,
+            None => at = node.outer.node,
+        }
+    }
+}
+
+/// Whether work inside the watches `outer` would leave at its next check: one of them says
+/// Java stops before it. Asked before work is taken (a balanced call's next MI, a fill's
+/// next chunk), so that work handed out after the work around it stopped is never started:
+/// an MI or item with no checked loop (a loop over its data, trusted to end) would run to
+/// its end.
+pub(crate) fn stops_under(outer: Outer) -> bool {
+    let (mut at, mut key) = (outer.node, outer.key);
     while !at.is_null() {
         // SAFETY: a node lives as long as its `watching` scope, and the work inside it
         // (this thread's code, or threads the node's thread waits for) ends first.
         let node = unsafe { &*at };
-        if let Some(w) = node.now {
-            check_one(w, key);
-            if let (true, Watch::Mi { help: Some(h), .. }) = (innermost, w) {
-                help = Some((h, node.outer));
-            }
-            innermost = false;
+        if node.now.is_some_and(|w| stops(w, key)) {
+            return true;
         }
         key = node.outer.key;
         at = node.outer.node;
     }
-    if let Some((h, outer)) = help.filter(|_| helping) {
-        // SAFETY: `Help::run` takes its own `data`, which outlives the watch.
-        unsafe { (h.run)(h.data, outer) }
-    }
+    false
 }
 
-/// Leaves the running work (an [`MiAborted`] unwind) where watch `w`, at key `key`, says
-/// Java stops before it.
-fn check_one(w: Watch, key: (u128, bool)) {
+/// Whether watch `w`, at key `key`, says Java stops before the work it watches.
+fn stops(w: Watch, key: (u128, bool)) -> bool {
     match w {
         Watch::Mi { failures, index, .. } => {
             // SAFETY: `watching`'s scope lives no longer than what it points to.
-            if unsafe { &*failures }.outranks(key, index) {
-                mi_aborted();
-            }
+            unsafe { &*failures }.outranks(key, index)
         }
         Watch::Items { lowest_failed, start } => {
             // SAFETY: as above.
-            if unsafe { &*lowest_failed }.load(Ordering::Relaxed) < start {
-                mi_aborted();
-            }
+            unsafe { &*lowest_failed }.load(Ordering::Relaxed) < start
         }
         Watch::Task { failed, index } => {
             // SAFETY: as above.
-            if unsafe { &*failed }.load(Ordering::Relaxed) > index + 1 {
-                mi_aborted();
-            }
+            unsafe { &*failed }.load(Ordering::Relaxed) > index + 1
         }
     }
 }

@@ -422,10 +422,18 @@ const STALL: Duration = Duration::from_millis(20);
 
 impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
     /// Takes the next MI and runs it inside the watches `outer`; false when none is left.
+    /// An MI that would leave at its first check (the work around the call stopped, or an
+    /// MI of the call failed where Java stops before this one starts) is not run: its slot
+    /// stays empty, which [`exec::collect_results`] takes as an MI that left. Without this
+    /// the call's threads took every MI left after the work around it had stopped, each
+    /// leaving at its first checked loop, and one with none ran to its end (review).
     fn take(&self, outer: exec::Outer) -> bool {
         let r = self.next.fetch_add(1, Ordering::Relaxed);
         if r >= self.slots.len() {
             return false;
+        }
+        if exec::stops_under(outer) || self.failures.outranks((0, false), r) {
+            return true;
         }
         self.last_taken.store(self.nanos(), Ordering::Relaxed);
         let started = self.timed.then(Instant::now);
@@ -2792,6 +2800,9 @@ fn fill_parallel<T: Send>(
     let lowest_failed = AtomicUsize::new(usize::MAX);
     let failed: Mutex<Option<(usize, Box<dyn Any + Send>)>> = Mutex::new(None);
     let take = || {
+        // A thread leaves (an `MiAborted` unwind, which the fill raises) rather than take
+        // work once the work around the fill has stopped: no chunk is started then.
+        exec::block_check();
         let mut start = next.load(Ordering::Relaxed);
         loop {
             if start >= n || start > lowest_failed.load(Ordering::Relaxed) {
@@ -2812,10 +2823,22 @@ fn fill_parallel<T: Send>(
             let watch = exec::Watch::Items { lowest_failed: &lowest_failed, start: chunk.start };
             let outcome = exec::watching(watch, || {
                 catch_unwind(AssertUnwindSafe(|| {
+                    let started = Instant::now();
+                    let mut block = FILL_FIRST_BLOCK;
                     while i < chunk.end {
-                        // SAFETY: `i < n`; each index is in exactly one chunk, so one thread.
-                        unsafe { dst.get().add(i).write(MaybeUninit::new(item(i))) };
-                        i += 1;
+                        let block_end = chunk.end.min(i + block);
+                        while i < block_end {
+                            // SAFETY: `i < n`; each index is in exactly one chunk, so one
+                            // thread.
+                            unsafe { dst.get().add(i).write(MaybeUninit::new(item(i))) };
+                            i += 1;
+                        }
+                        if i < chunk.end {
+                            if i - chunk.start == FILL_FIRST_BLOCK {
+                                block = fill_block(started.elapsed(), FILL_FIRST_BLOCK);
+                            }
+                            exec::block_check();
+                        }
                     }
                 }))
             });
@@ -2832,6 +2855,30 @@ fn fill_parallel<T: Send>(
         // The written results leak (a `MaybeUninit` buffer drops nothing): only on exceptions.
         resume_unwind(payload);
     }
+}
+
+/// The items of a [`fill_parallel`] chunk before its first [`exec::block_check`]; their
+/// time sets how many items run between the chunk's later checks ([`fill_block`]).
+///
+/// A chunk is up to a quarter of a thread's share of the items, and items check only in
+/// their loops: items without one (straight-line code, or loops over their data, trusted to
+/// end) went on to the chunk's end after an earlier item failed or the work around the
+/// fill stopped (1,024 items of a millisecond each, a second's work Java never does). A
+/// check every 64 items took a `@` of one multiplication over 4,000,000 `int`s from 36 to
+/// 43 ms on two threads (`bench/gpu/programs/s106fill.somd`): the blocks' own loops and
+/// the checks; every 1,024 items costs nothing measurable there.
+const FILL_FIRST_BLOCK: usize = 16;
+
+/// The time a block of a [`fill_parallel`] chunk should take between two checks.
+const FILL_BLOCK_NS: u64 = 50_000;
+
+/// The items of each later block of a chunk whose first `done` items took `spent`: about
+/// [`FILL_BLOCK_NS`] of them, from one (items of 50 µs or more check after each) to 1,024
+/// (cheap items: a check in every microsecond's work at least).
+fn fill_block(spent: Duration, done: usize) -> usize {
+    let item_ns = u64::try_from(spent.as_nanos()).unwrap_or(u64::MAX) / done.max(1) as u64;
+    let block = FILL_BLOCK_NS / item_ns.max(1);
+    usize::try_from(block).unwrap_or(usize::MAX).clamp(1, 1024)
 }
 
 /// The size of the next chunk of [`fill_parallel`] when `left` indices are not taken yet.

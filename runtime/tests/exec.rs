@@ -324,6 +324,108 @@ fn work_an_mi_hands_to_the_pool_leaves_for_an_earlier_mis_failure() {
     }
 }
 
+/// A balanced call an MI makes takes no MI once that MI's own call has failed where Java
+/// stops first: its MIs here check no loop (each sleeps, as an MI over its data does
+/// work it is trusted to end), so every MI taken after the failure ran to its end (review:
+/// all 200, about half a second on two threads). Now only those taken before it run.
+#[test]
+fn a_balanced_call_takes_no_mi_after_the_work_around_it_stopped() {
+    use std::time::Duration;
+    error::install_panic_hook();
+    let n = 200;
+    let ran = AtomicUsize::new(0);
+    let result = catch(|| {
+        pool().run_mis(2, |mi| {
+            if mi.index() == 0 {
+                error::throw(JavaException::new("java.lang.IllegalStateException", "zero", POS))
+            }
+            somd_runtime::somd::run_call_balanced(n, |r| {
+                ran.fetch_add(1, Ordering::AcqRel);
+                std::thread::sleep(Duration::from_millis(5));
+                r
+            })
+            .len();
+        })
+    });
+    assert_eq!(result.expect_err("must fail").detail, "zero");
+    let ran = ran.load(Ordering::Acquire);
+    assert!(ran < n / 4, "{ran} of {n} MIs ran after the failure");
+}
+
+/// A `@` on the pool takes no chunk of items once the work around it has stopped, and
+/// leaves a chunk within 64 items: its items here check no loop, and the chunks of 4,096
+/// items on two threads are 1,024 and 768 long. Before, every item ran (about two
+/// seconds).
+#[test]
+fn a_map_takes_no_items_after_the_work_around_it_stopped() {
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    error::install_panic_hook();
+    let n = 1 << 12;
+    let ran = AtomicUsize::new(0);
+    let wrong = AtomicBool::new(false);
+    let result = catch(|| {
+        pool().run_mis(2, |mi| {
+            if mi.index() == 0 {
+                error::throw(JavaException::new("java.lang.IllegalStateException", "zero", POS))
+            }
+            let out = somd_runtime::somd::map(n, |i| {
+                ran.fetch_add(1, Ordering::AcqRel);
+                std::thread::sleep(Duration::from_millis(1));
+                i
+            });
+            // A map that returns has every item (one that stopped taking chunks without
+            // raising returned elements it never wrote).
+            for i in 0..n {
+                if out.get(i as i32, &POS) != i {
+                    wrong.store(true, Ordering::Release);
+                }
+            }
+        })
+    });
+    assert_eq!(result.expect_err("must fail").detail, "zero");
+    let ran = ran.load(Ordering::Acquire);
+    assert!(ran < n / 8, "{ran} of {n} items ran after the failure");
+    assert!(!wrong.load(Ordering::Acquire), "the map returned items it never wrote");
+}
+
+/// The items of a `@`'s chunk after an earlier failing item leave within 64 items where
+/// they check no loop: item 0 fails once another thread's chunk (from item 1,024) has
+/// started, and that chunk's 768 items each take a millisecond. Before, the chunk ran to
+/// its end.
+#[test]
+fn map_items_after_a_failure_leave_their_chunk() {
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+    error::install_panic_hook();
+    let n = 1 << 12;
+    let late_started = AtomicBool::new(false);
+    let late_ran = AtomicUsize::new(0);
+    let result = catch(|| {
+        somd_runtime::somd::map(n, |i| {
+            if i == 0 {
+                let waited = std::time::Instant::now();
+                while !late_started.load(Ordering::Acquire)
+                    && waited.elapsed() < Duration::from_secs(2)
+                {
+                    std::thread::yield_now();
+                }
+                error::throw(JavaException::new("java.lang.IllegalStateException", "zero", POS))
+            }
+            if i >= n / 4 {
+                late_started.store(true, Ordering::Release);
+                late_ran.fetch_add(1, Ordering::AcqRel);
+            }
+            std::thread::sleep(Duration::from_millis(1));
+            i
+        })
+        .length(&POS)
+    });
+    assert_eq!(result.expect_err("must fail").detail, "zero");
+    let late_ran = late_ran.load(Ordering::Acquire);
+    assert!(late_ran < 256, "{late_ran} items after the failing one ran");
+}
+
 /// An MI that a balanced call's looping MI takes and runs nested in its loop (`Help`) is
 /// no part of that MI's work: it leaves only where Java stops before it. Here every thread
 /// loops in MIs at statement 2; the last two MIs, at statement 1, can only run nested: the
