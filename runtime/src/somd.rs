@@ -2823,9 +2823,10 @@ fn fill_parallel<T: Send>(
             let watch = exec::Watch::Items { lowest_failed: &lowest_failed, start: chunk.start };
             let outcome = exec::watching(watch, || {
                 catch_unwind(AssertUnwindSafe(|| {
-                    let started = Instant::now();
+                    let mut clock = Instant::now();
                     let mut block = FILL_FIRST_BLOCK;
                     while i < chunk.end {
+                        let from = i;
                         let block_end = chunk.end.min(i + block);
                         while i < block_end {
                             // SAFETY: `i < n`; each index is in exactly one chunk, so one
@@ -2834,8 +2835,10 @@ fn fill_parallel<T: Send>(
                             i += 1;
                         }
                         if i < chunk.end {
-                            if i - chunk.start == FILL_FIRST_BLOCK {
-                                block = fill_block(started.elapsed(), FILL_FIRST_BLOCK);
+                            if block < FILL_MAX_BLOCK {
+                                let now = Instant::now();
+                                block = fill_block(now - clock, i - from);
+                                clock = now;
                             }
                             exec::block_check();
                         }
@@ -2857,8 +2860,9 @@ fn fill_parallel<T: Send>(
     }
 }
 
-/// The items of a [`fill_parallel`] chunk before its first [`exec::block_check`]; their
-/// time sets how many items run between the chunk's later checks ([`fill_block`]).
+/// The items of a [`fill_parallel`] chunk before its first [`exec::block_check`]; the time
+/// each block takes sets how many items the next one runs ([`fill_block`]), until blocks
+/// reach [`FILL_MAX_BLOCK`] items, after which the chunk reads no clock.
 ///
 /// A chunk is up to a quarter of a thread's share of the items, and items check only in
 /// their loops: items without one (straight-line code, or loops over their data, trusted to
@@ -2866,19 +2870,27 @@ fn fill_parallel<T: Send>(
 /// fill stopped (1,024 items of a millisecond each, a second's work Java never does). A
 /// check every 64 items took a `@` of one multiplication over 4,000,000 `int`s from 36 to
 /// 43 ms on two threads (`bench/gpu/programs/s106fill.somd`): the blocks' own loops and
-/// the checks; every 1,024 items costs nothing measurable there.
+/// the checks; every 1,024 items costs nothing measurable there. Each block is timed, not
+/// only the first: the first items of a fresh array's default fill (`collect_copy`) met its
+/// pages' first faults, a huge page's clearing among them, and a block size set from them
+/// alone checked every few elements: 24 million checks in Crypt's 20,000,000-byte arrays
+/// (8% of its time on two threads).
 const FILL_FIRST_BLOCK: usize = 16;
+
+/// The most items of a [`fill_parallel`] block: cheap items check once in every
+/// microsecond's work or so.
+const FILL_MAX_BLOCK: usize = 1024;
 
 /// The time a block of a [`fill_parallel`] chunk should take between two checks.
 const FILL_BLOCK_NS: u64 = 50_000;
 
-/// The items of each later block of a chunk whose first `done` items took `spent`: about
-/// [`FILL_BLOCK_NS`] of them, from one (items of 50 µs or more check after each) to 1,024
-/// (cheap items: a check in every microsecond's work at least).
+/// The items of the next block of a chunk whose last block ran `done` items in `spent`:
+/// about [`FILL_BLOCK_NS`] of them, from one (items of 50 µs or more check after each) to
+/// [`FILL_MAX_BLOCK`].
 fn fill_block(spent: Duration, done: usize) -> usize {
     let item_ns = u64::try_from(spent.as_nanos()).unwrap_or(u64::MAX) / done.max(1) as u64;
     let block = FILL_BLOCK_NS / item_ns.max(1);
-    usize::try_from(block).unwrap_or(usize::MAX).clamp(1, 1024)
+    usize::try_from(block).unwrap_or(usize::MAX).clamp(1, FILL_MAX_BLOCK)
 }
 
 /// The size of the next chunk of [`fill_parallel`] when `left` indices are not taken yet.
