@@ -324,6 +324,35 @@ fn work_an_mi_hands_to_the_pool_leaves_for_an_earlier_mis_failure() {
     }
 }
 
+/// The threads of a balanced call each take a home range of its MIs in partition order, the
+/// calling thread the first: a thread's share of the data stays on that thread from call
+/// to call (in its core's caches). With one counter for all MIs the two threads took MIs
+/// in turn, and which took which changed from call to call. Stealing takes MIs from the
+/// back of another thread's range, so the first quarter of the calling thread's range is
+/// its own in every call.
+#[test]
+fn a_balanced_calls_threads_keep_their_home_mis() {
+    use std::time::Duration;
+    let threads = somd_runtime::exec::placement().cpu_mis();
+    if threads < 2 {
+        eprintln!("SKIPPED: one CPU thread, no home ranges to tell apart");
+        return;
+    }
+    let n = 32 * threads;
+    let caller = std::thread::current().id();
+    for call in 0..2 {
+        let ran: Vec<std::thread::ThreadId> = somd_runtime::somd::run_call_balanced(n, |_| {
+            std::thread::sleep(Duration::from_millis(2));
+            std::thread::current().id()
+        });
+        let home = n / threads;
+        for (r, id) in ran.iter().enumerate().take(home / 4) {
+            assert_eq!(*id, caller, "call {call}: MI {r} ran on another thread");
+        }
+        assert!(ran.iter().any(|id| *id != caller), "call {call}: the workers took no MI");
+    }
+}
+
 /// A balanced call an MI makes takes no MI once that MI's own call has failed where Java
 /// stops first: its MIs here check no loop (each sleeps, as an MI over its data does
 /// work it is trusted to end), so every MI taken after the failure ran to its end (review:
