@@ -385,8 +385,7 @@ fn balanced<R: Send>(
         failures: exec::Failures::default(),
         work: AtomicU64::new(0),
         start: Instant::now(),
-        seen_left: AtomicU64::new(u64::MAX),
-        seen_at: AtomicU64::new(0),
+        seen: AtomicU64::new(u64::from(u32::MAX) << 32),
         stalled: std::sync::atomic::AtomicBool::new(false),
     };
     run_call_optional(threads, |t| {
@@ -428,9 +427,11 @@ struct Balanced<'f, F, R> {
     work: AtomicU64,
     start: Instant,
     /// The MIs left when [`Balanced::help`] last saw their number change, and when, in
-    /// nanoseconds from `start`: the call stalls once that number stands for [`STALL`].
-    seen_left: AtomicU64,
-    seen_at: AtomicU64,
+    /// milliseconds from `start`, as one word (`left << 32 | ms`): the call stalls once that
+    /// number stands for [`STALL`]. One word, changed by compare-and-swap: as two, a thread
+    /// could see a new count beside the time of an old one and stall the call at once
+    /// (review).
+    seen: AtomicU64,
     /// Whether the call has stalled once: its threads then take the next MI at their loops'
     /// next check, without waiting for [`STALL`] again.
     stalled: std::sync::atomic::AtomicBool,
@@ -510,9 +511,12 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
         if let Some(r) = self.ranges.get(home).and_then(HomeRange::pop_front) {
             return Some(r);
         }
+        // A range emptied between the scan and the pop sends the thread back to the scan,
+        // not away: other ranges may still hold MIs (review).
         loop {
-            let victim = self.ranges.iter().max_by_key(|range| range.left())?;
-            if victim.left() == 0 {
+            let (victim, left) =
+                self.ranges.iter().map(|range| (range, range.left())).max_by_key(|&(_, l)| l)?;
+            if left == 0 {
                 return None;
             }
             if let Some(r) = victim.pop_back() {
@@ -524,7 +528,10 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
     /// Takes an MI ([`Balanced::claim`] for `home`) and runs it inside the watches `outer`;
     /// false when none is left.
     /// An MI that would leave at its first check (the work around the call stopped, or an
-    /// MI of the call failed where Java stops before this one starts) is not run: its slot
+    /// MI of the call failed where Java stops before anything this one could throw: an MI
+    /// starts at key 0, but a row loop stepping down may mark key 0 with
+    /// [`exec::fail_last_first`], which ranks below it, so both must be outranked) is not
+    /// run: its slot
     /// stays empty, which [`exec::collect_results`] takes as an MI that left. Without this
     /// the call's threads took every MI left after the work around it had stopped, each
     /// leaving at its first checked loop, and one with none ran to its end (review).
@@ -532,7 +539,8 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
         let Some(r) = self.claim(home) else {
             return false;
         };
-        if exec::stops_under(outer) || self.failures.outranks((0, false), r) {
+        let outranked = |last| self.failures.outranks((0, last), r);
+        if exec::stops_under(outer) || (outranked(false) && outranked(true)) {
             return true;
         }
         let help = exec::Help { data: self as *const Self as *const (), run: Self::help };
@@ -541,10 +549,6 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
         self.failures.note(&outcome, r);
         *self.slots[r].lock().unwrap_or_else(|e| e.into_inner()) = Some(outcome);
         true
-    }
-
-    fn nanos(&self) -> u64 {
-        u64::try_from(self.start.elapsed().as_nanos()).unwrap_or(u64::MAX)
     }
 
     /// [`exec::Help::run`]: once no MI has been taken for [`STALL`] (the number of MIs
@@ -566,18 +570,20 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
             return;
         }
         if !call.stalled.load(Ordering::Relaxed) {
-            let now = call.nanos();
-            if call.seen_left.swap(left, Ordering::Relaxed) != left {
-                call.seen_at.store(now, Ordering::Relaxed);
+            let millis = |t: Duration| u64::try_from(t.as_millis()).unwrap_or(u64::MAX);
+            let now = millis(call.start.elapsed()).min(u64::from(u32::MAX));
+            let left = left.min(u64::from(u32::MAX));
+            let seen = call.seen.load(Ordering::Relaxed);
+            let (seen_left, since) = (seen >> 32, seen & u64::from(u32::MAX));
+            let next = left << 32 | now;
+            let swap = |to| {
+                call.seen.compare_exchange(seen, to, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+            };
+            if seen_left != left {
+                swap(next);
                 return;
             }
-            let since = call.seen_at.load(Ordering::Relaxed);
-            if now.saturating_sub(since) < STALL.as_nanos() as u64
-                || call
-                    .seen_at
-                    .compare_exchange(since, now, Ordering::Relaxed, Ordering::Relaxed)
-                    .is_err()
-            {
+            if now.saturating_sub(since) < millis(STALL) || !swap(next) {
                 return;
             }
             call.stalled.store(true, Ordering::Relaxed);
@@ -2078,7 +2084,9 @@ const PARALLEL_COPY_MIN: usize = 1 << 16;
 /// not an MI; else on the calling thread. For the copies the language makes outside SOMD
 /// calls (`new T[[]](a)`, `Somd.thaw`, the copy of a written `dist` argument): each
 /// thread copies its share and first-touches its pages, as a parallel loop would. The
-/// items must not throw (copies do not).
+/// items must not throw (copies do not); the copy itself may leave (an `MiAborted` unwind,
+/// through `fill_parallel`'s checks) where the work around it has stopped (a task's body
+/// after a failure downstream), writing nothing the caller reads (review).
 pub(crate) fn collect_copy<R: Send>(
     n: usize,
     weight: usize,
