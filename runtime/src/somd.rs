@@ -527,14 +527,15 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
 
     /// Takes an MI ([`Balanced::claim`] for `home`) and runs it inside the watches `outer`;
     /// false when none is left.
-    /// An MI that would leave at its first check (the work around the call stopped, or an
-    /// MI of the call failed where Java stops before anything this one could throw: an MI
-    /// starts at key 0, but a row loop stepping down may mark key 0 with
-    /// [`exec::fail_last_first`], which ranks below it, so both must be outranked) is not
-    /// run: its slot
-    /// stays empty, which [`exec::collect_results`] takes as an MI that left. Without this
-    /// the call's threads took every MI left after the work around it had stopped, each
-    /// leaving at its first checked loop, and one with none ran to its end (review).
+    ///
+    /// An MI that would leave at its first check is not run: its slot stays empty, which
+    /// [`exec::collect_results`] takes as an MI that left. It would where the work around
+    /// the call stopped, or where an MI of the call failed before anything this one could
+    /// throw in Java's order: an MI starts at key 0, but a row loop stepping down may mark
+    /// key 0 with [`exec::fail_last_first`], which ranks below it, so both must be
+    /// outranked. Before, the call's threads took every MI left after the work around it
+    /// had stopped, each leaving at its first checked loop, and one with none ran to its
+    /// end (review).
     fn take(&self, home: Option<usize>, outer: exec::Outer) -> bool {
         let Some(r) = self.claim(home) else {
             return false;
