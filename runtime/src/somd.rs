@@ -445,6 +445,11 @@ struct Balanced<'f, F, R> {
 /// nested in another's loop, on the same thread: balanced MIs never wait for each other.
 const STALL: Duration = Duration::from_millis(20);
 
+/// The high and low 32 bits of a word holding two counts ([`HomeRange`], `Balanced::seen`).
+fn halves(word: u64) -> (u64, u64) {
+    (word >> 32, word & u64::from(u32::MAX))
+}
+
 /// The MIs `front..back` of a balanced call not taken yet from one thread's home range, as
 /// one word (`front << 32 | back`) that takers at either end change by compare-and-swap.
 /// On a cache line of its own: the ranges' threads take MIs at the same time.
@@ -457,13 +462,9 @@ impl HomeRange {
         HomeRange(AtomicU64::new(word(front) << 32 | word(back)))
     }
 
-    fn split(word: u64) -> (u64, u64) {
-        (word >> 32, word & u64::from(u32::MAX))
-    }
-
     /// The MIs left in the range.
     fn left(&self) -> u64 {
-        let (front, back) = HomeRange::split(self.0.load(Ordering::Relaxed));
+        let (front, back) = halves(self.0.load(Ordering::Relaxed));
         back.saturating_sub(front)
     }
 
@@ -482,7 +483,7 @@ impl HomeRange {
     fn pop(&self, step: impl Fn(u64, u64) -> (u64, u64, u64)) -> Option<usize> {
         let mut word = self.0.load(Ordering::Relaxed);
         loop {
-            let (front, back) = HomeRange::split(word);
+            let (front, back) = halves(word);
             if front >= back {
                 return None;
             }
@@ -575,7 +576,7 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
             let now = millis(call.start.elapsed()).min(u64::from(u32::MAX));
             let left = left.min(u64::from(u32::MAX));
             let seen = call.seen.load(Ordering::Relaxed);
-            let (seen_left, since) = (seen >> 32, seen & u64::from(u32::MAX));
+            let (seen_left, since) = halves(seen);
             let next = left << 32 | now;
             let swap = |to| {
                 call.seen.compare_exchange(seen, to, Ordering::Relaxed, Ordering::Relaxed).is_ok()
