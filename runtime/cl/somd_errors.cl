@@ -114,6 +114,8 @@ typedef struct {
     uint sub;
     uint failed;    /* 1 once the context failed, whatever its key since */
     uint spin;      /* iterations of loops holding loops (SOMD_NEST_STOP) */
+    __local int *vote;  /* the lanes form: nonzero once a work-item of the group took the
+                         * done key, read by all after each fold (0 elsewhere) */
 } somd_cx;
 
 #define SOMD_KERNEL_ERR __global int *somd_err_buf, const uint somd_err_epoch

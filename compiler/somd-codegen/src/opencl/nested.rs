@@ -1061,13 +1061,20 @@ fn lanes_fold(
 /// (`SOMD_NEST_STOP`) differ: each starts again from 0, so that the code after the fold,
 /// which they all run alike up to its barriers, stops alike (review of the shared counter:
 /// a nest after a fold ran 23,000 iterations in two work-items of a group and 10^6 in the
-/// others, and a loop holding a fold after it five times against once).
+/// others, and a loop holding a fold after it five times against once). So may their keys:
+/// a work-item whose application failed, or whose check found a failure first in Java's
+/// order, took the done key, and its next check would stop it where the others run on
+/// (a nest's count, and with it a later loop's barriers, then differed). The group votes
+/// (`somd_cx::vote`, set by the kernel): once any work-item has the done key, all take it,
+/// since everything the element runs after the fold comes after that failure.
 fn broadcast(ty: &str) -> R<String> {
     let l1 = Level(1);
     let mut out = String::new();
     writeln!(out, "{l1}somd_err->spin = 0u;")?;
+    writeln!(out, "{l1}if (somd_err->key == SOMD_KEY_DONE) atomic_or(somd_err->vote, 1);")?;
     writeln!(out, "{l1}barrier(CLK_LOCAL_MEM_FENCE);")?;
     writeln!(out, "{l1}const {ty} somd_res = somd_scratch[0];")?;
+    writeln!(out, "{l1}if (*somd_err->vote != 0) somd_err->key = SOMD_KEY_DONE;")?;
     writeln!(out, "{l1}barrier(CLK_LOCAL_MEM_FENCE);")?;
     writeln!(out, "{l1}return somd_res;")?;
     Ok(out)
