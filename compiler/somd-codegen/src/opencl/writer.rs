@@ -3260,6 +3260,7 @@ impl<'a> Writer<'a> {
         // A loop holding loops counts on the work-item's counter (`SOMD_NEST_STOP`), which
         // does not start again at each entry as a counter of its own would.
         let guard = match (counted, fails, barriers) {
+            _ if barriers && cx.lanes.is_some() && !cx.slices => Some(self.lanes_guard(cx)),
             (true, _, true) => None,
             _ if trips.is_some() && !holds => None,
             (true, false, _) if !holds => None,
@@ -3334,6 +3335,26 @@ impl<'a> Writer<'a> {
         cx.temp_count += 1;
         let test = if barriers { "SOMD_FAILED()" } else { "SOMD_STOP()" };
         (format!("uint {name} = 0u;"), format!("if ((++{name} & 1023u) == 0u && {test}) break;"))
+    }
+
+    /// The stop guard of a loop of the lanes form's function (`nested.rs`, "Across a
+    /// work-group") whose body calls its folds across the work-group, and so holds their
+    /// barriers: the group must leave it together, at the same iteration. Every work-item
+    /// runs the function's own statements alike, and the vote after each fold gives all of
+    /// them the done key once any has it (`broadcast`), so the loop leaves at the top of an
+    /// iteration where the key is done; every 1024 iterations each work-item asks
+    /// `somd_stop` without leaving, so a failure elsewhere that settles the launch reaches
+    /// the next fold's vote. A loop holding a fold, bounded by data Java never reaches (an
+    /// earlier element failed), ran to its end with no check
+    /// (`loopcheck_lanes_fold_loop_stop.somd`: two billion folds).
+    fn lanes_guard(&mut self, cx: &mut FnCx) -> (String, String) {
+        let name = format!("somd_spin{}", cx.temp_count);
+        cx.temp_count += 1;
+        let check = format!(
+            "if (somd_err->key == SOMD_KEY_DONE) break; \
+             if ((++{name} & 1023u) == 0u) (void)SOMD_STOP();"
+        );
+        (format!("uint {name} = 0u;"), check)
     }
 
     /// The stop guard of a counted loop (`test`, `body`, `update`) whose index a step may
