@@ -5,10 +5,11 @@
 # taken after a stop, home ranges of balanced calls) on the machine's 16 cores.
 # Carried in .gpu-carry: E2E (archives, default e2e-stage.tar.xz: e2e-partK, a third of the
 # programs of tests/run and the samples whose binaries hold a kernel, 558 staged at
-# 7682ed64; e2e-lanes, the 24 whose kernels hold a lanes fold, staged with its vote),
+# 7682ed64; e2e-lanes, the 31 whose kernels hold a lanes fold, staged at a6cbfc45 with
+# its vote),
 # s107.tar.xz (old/NAME and new/NAME: the samples and the bench
 # programs s105long and s106fill, built with the compiler and runtime at ad316ba8, before
-# the two sessions, and at 7682ed64):
+# the two sessions, and at 7682ed64; vote/mosaic with the lanes form's vote, a6cbfc45):
 # 1. each archive's programs under SOMD_DEVICE=opencl SOMD_STRICT=1 against their Java twins;
 # 2. Mosaic (6000 6000) before and with the vote, five rounds: kernel ms, GPU process ms;
 #    s105long old and new in turn, five rounds: kernel ms, GPU and CPU process ms;
@@ -82,7 +83,7 @@ lucalls() {  # ROUNDS N
 }
 vote() {  # ROUNDS ARGS...: Mosaic before (7682ed64) and with the lanes form's vote
     local rounds=$1; shift
-    local L=/tmp/gpu-stage-e2e-lanes/bin/sample_mosaic
+    local L=$B/vote/mosaic
     [ -x $L ] || return 0
     for round in $(seq 1 $rounds); do
         for v in $B/new/mosaic $L; do
