@@ -1892,14 +1892,14 @@ impl Writer<'_> {
             writeln!(out, "{l1}}}")?;
         }
         if lanes.is_some() {
-            // Every work-item of group `i` runs the function for element `i`; the group's
-            // result is the same in all of them, work-item 0 stores it.
             // The group's vote after each fold (`nested.rs`, `broadcast`), cleared before
             // any work-item may cast it.
             writeln!(out, "{l1}__local int somd_vote;")?;
             writeln!(out, "{l1}if (get_local_id(0) == 0) somd_vote = 0;")?;
             writeln!(out, "{l1}barrier(CLK_LOCAL_MEM_FENCE);")?;
             writeln!(out, "{l1}somd_err->vote = &somd_vote;")?;
+            // Every work-item of group `i` runs the function for element `i`; the group's
+            // result is the same in all of them, work-item 0 stores it.
             writeln!(out, "{l1}const int somd_i = (int)get_group_id(0);")?;
             out.push_str(&at(l1, "somd_i"));
             writeln!(out, "{l1}if (somd_i >= somd_n) return;")?;

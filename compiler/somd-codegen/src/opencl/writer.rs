@@ -3331,8 +3331,7 @@ impl<'a> Writer<'a> {
     /// recorded exception. A loop whose body holds barriers, which a work-group must leave
     /// together, tests whether any work-item failed (`SOMD_FAILED`).
     pub(super) fn stop_guard(&mut self, cx: &mut FnCx, barriers: bool) -> (String, String) {
-        let name = format!("somd_spin{}", cx.temp_count);
-        cx.temp_count += 1;
+        let name = spin_counter(cx);
         let test = if barriers { "SOMD_FAILED()" } else { "SOMD_STOP()" };
         (format!("uint {name} = 0u;"), format!("if ((++{name} & 1023u) == 0u && {test}) break;"))
     }
@@ -3348,8 +3347,7 @@ impl<'a> Writer<'a> {
     /// earlier element failed), ran to its end with no check
     /// (`loopcheck_lanes_fold_loop_stop.somd`: two billion folds).
     fn lanes_guard(&mut self, cx: &mut FnCx) -> (String, String) {
-        let name = format!("somd_spin{}", cx.temp_count);
-        cx.temp_count += 1;
+        let name = spin_counter(cx);
         let check = format!(
             "if (somd_err->key == SOMD_KEY_DONE) break; \
              if ((++{name} & 1023u) == 0u) (void)SOMD_STOP();"
@@ -4050,6 +4048,13 @@ pub(super) fn indented(text: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// A fresh name for a loop's own counter of iterations between its checks.
+fn spin_counter(cx: &mut FnCx) -> String {
+    let name = format!("somd_spin{}", cx.temp_count);
+    cx.temp_count += 1;
+    name
 }
 
 /// The stop guard of a loop holding loops, whose body holds no barriers: it counts on the
