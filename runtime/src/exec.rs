@@ -548,9 +548,10 @@ pub struct Switches {
     /// `SOMD_SPREAD=0`: a 1-D launch on a GPU keeps the kernel's full work-group size even
     /// when that leaves compute units without a group (`device::spread_local`).
     pub spread: bool,
-    /// `SOMD_HUGEPAGES=0`: the programs' allocator gives large blocks no huge-page advice
+    /// `SOMD_HUGEPAGES=0`: the programs' allocator gives large blocks no huge-page advice;
+    /// `SOMD_HUGEPAGES=1`: it gives it even where the host takes free memory back
     /// (`alloc.rs`). Applied when `main` starts ([`apply_huge_pages_switch`]).
-    pub huge_pages: bool,
+    pub huge_pages: crate::alloc::HugePages,
     /// `SOMD_GROUP=N`: a plain 1-D launch uses groups of the largest power of two at most
     /// `N` and the kernel's own size, on any device (to measure group sizes, and to run the
     /// kernels with small groups on a CPU device).
@@ -592,7 +593,7 @@ impl Default for Switches {
             stage_threads: None,
             staging_bytes: None,
             spread: true,
-            huge_pages: true,
+            huge_pages: crate::alloc::HugePages::Auto,
             group: None,
         }
     }
@@ -645,6 +646,14 @@ impl Switches {
                 false
             }
         };
+        let huge_pages = text("SOMD_HUGEPAGES");
+        let huge_pages = huge_pages_switch(huge_pages.as_deref()).unwrap_or_else(|| {
+            warnings.push(format!(
+                "somd: warning: ignoring SOMD_HUGEPAGES={:?} (expected 0, 1 or auto)",
+                huge_pages.unwrap_or_default()
+            ));
+            crate::alloc::HugePages::Auto
+        });
         // A switch that forces one way or the other: `1`, `0`, or unset.
         let mut forced = |name: &str| match text(name).as_deref() {
             None | Some("") => None,
@@ -692,7 +701,7 @@ impl Switches {
             stage_threads,
             staging_bytes,
             spread: !matches!(text("SOMD_SPREAD").as_deref(), Some("0" | "off")),
-            huge_pages: huge_pages_switch(text("SOMD_HUGEPAGES").as_deref()),
+            huge_pages,
             group,
         }
     }
@@ -863,9 +872,16 @@ fn switch(value: Option<&str>) -> Option<bool> {
     }
 }
 
-/// `SOMD_HUGEPAGES`'s value: anything but `0` or `off` keeps the advice.
-fn huge_pages_switch(value: Option<&str>) -> bool {
-    !matches!(value, Some("0" | "off"))
+/// `SOMD_HUGEPAGES`'s value: `0` or `off`, `1` or `on`, or unset, empty or `auto` (the
+/// machine decides); `None` for anything else.
+fn huge_pages_switch(value: Option<&str>) -> Option<crate::alloc::HugePages> {
+    use crate::alloc::HugePages;
+    match value {
+        None | Some("" | "auto") => Some(HugePages::Auto),
+        Some("0" | "off") => Some(HugePages::Off),
+        Some("1" | "on") => Some(HugePages::On),
+        Some(_) => None,
+    }
 }
 
 /// Sets the allocator's huge-page advice from `SOMD_HUGEPAGES` ([`Switches::huge_pages`])
@@ -873,7 +889,8 @@ fn huge_pages_switch(value: Option<&str>) -> bool {
 /// construct, after the arrays a program makes first.
 pub fn apply_huge_pages_switch() {
     let value = std::env::var("SOMD_HUGEPAGES").ok();
-    crate::alloc::set_huge_pages(huge_pages_switch(value.as_deref().map(str::trim)));
+    let mode = huge_pages_switch(value.as_deref().map(str::trim));
+    crate::alloc::set_huge_pages(mode.unwrap_or(crate::alloc::HugePages::Auto));
 }
 
 /// The process's placement, parsed on first use; warnings are printed then.

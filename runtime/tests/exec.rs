@@ -5,6 +5,7 @@
 mod common;
 
 use common::spin_until;
+use somd_runtime::alloc::HugePages;
 use somd_runtime::error::{self, catch, JavaException, SourcePos};
 use somd_runtime::exec::{pool, Device, NestedForm, Placement, Switches, Trace};
 use somd_runtime::reduce::{Add, AllReduce, Max};
@@ -773,14 +774,17 @@ fn placement_parses_the_measuring_switches() {
         stage_threads: Some(3),
         staging_bytes: Some(1 << 20),
         spread: false,
-        huge_pages: false,
+        huge_pages: HugePages::Off,
         group: Some(32),
     };
     assert_eq!((p.switches, p.warnings.len()), (want, 0));
     assert!(Switches::default().spread && Switches::default().group.is_none());
-    assert!(Switches::default().huge_pages);
-    assert!(parse(&[("SOMD_HUGEPAGES", "1")]).switches.huge_pages);
-    assert!(!parse(&[("SOMD_HUGEPAGES", "off")]).switches.huge_pages);
+    assert_eq!(Switches::default().huge_pages, HugePages::Auto);
+    assert_eq!(parse(&[("SOMD_HUGEPAGES", "1")]).switches.huge_pages, HugePages::On);
+    assert_eq!(parse(&[("SOMD_HUGEPAGES", "off")]).switches.huge_pages, HugePages::Off);
+    assert_eq!(parse(&[("SOMD_HUGEPAGES", "auto")]).switches.huge_pages, HugePages::Auto);
+    let bad = parse(&[("SOMD_HUGEPAGES", "yes")]);
+    assert_eq!((bad.switches.huge_pages, bad.warnings.len()), (HugePages::Auto, 1));
     assert_eq!(parse(&[("SOMD_GROUP", "0")]).switches.group, None);
     assert!(Switches::default().map_fusion);
     assert_eq!(Switches::default().row_tiles, None);
