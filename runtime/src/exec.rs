@@ -649,7 +649,7 @@ impl Switches {
         let huge_pages = text("SOMD_HUGEPAGES");
         let huge_pages = huge_pages_switch(huge_pages.as_deref()).unwrap_or_else(|| {
             warnings.push(format!(
-                "somd: warning: ignoring SOMD_HUGEPAGES={:?} (expected 0, 1 or auto)",
+                "somd: warning: ignoring SOMD_HUGEPAGES={:?} (expected 0, off, 1, on or auto)",
                 huge_pages.unwrap_or_default()
             ));
             crate::alloc::HugePages::Auto

@@ -783,6 +783,9 @@ fn placement_parses_the_measuring_switches() {
     assert_eq!(parse(&[("SOMD_HUGEPAGES", "1")]).switches.huge_pages, HugePages::On);
     assert_eq!(parse(&[("SOMD_HUGEPAGES", "off")]).switches.huge_pages, HugePages::Off);
     assert_eq!(parse(&[("SOMD_HUGEPAGES", "auto")]).switches.huge_pages, HugePages::Auto);
+    assert_eq!(parse(&[("SOMD_HUGEPAGES", "")]).switches.huge_pages, HugePages::Auto);
+    assert_eq!(parse(&[("SOMD_HUGEPAGES", " 0 ")]).switches.huge_pages, HugePages::Off);
+    assert_eq!(parse(&[("SOMD_HUGEPAGES", "on")]).switches.huge_pages, HugePages::On);
     let bad = parse(&[("SOMD_HUGEPAGES", "yes")]);
     assert_eq!((bad.switches.huge_pages, bad.warnings.len()), (HugePages::Auto, 1));
     assert_eq!(parse(&[("SOMD_GROUP", "0")]).switches.group, None);
