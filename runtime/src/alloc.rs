@@ -19,8 +19,9 @@
 //! each again at its first touch, 4 KiB at a time; 4 KiB pages come mostly from memory the
 //! guest used last, still backed. On the 2-core development machine (free blocks of 8 MiB
 //! reported, later of 2 MiB), K-Means at 8,000,000 points ran 2.7 s with the advice
-//! against 0.53 s without, after a few seconds' pause (2.2 s of it in the kernel). The first large block therefore looks for
-//! such a balloon ([`host_reclaims_free_pages`]) and advises nothing where it finds one.
+//! against 0.53 s without, after a few seconds' pause (2.2 s of it in the kernel). The
+//! first large block therefore looks for such a balloon ([`host_reclaims_free_pages`]) and
+//! advises nothing where it finds one.
 //!
 //! `SOMD_HUGEPAGES=0` turns the advice off and `SOMD_HUGEPAGES=1` on whatever the machine
 //! ([`crate::exec::apply_huge_pages_switch`], when `main` starts).
