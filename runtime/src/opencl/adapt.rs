@@ -329,6 +329,24 @@ thread_local! {
 #[must_use = "the call is measured while the clock lives"]
 pub struct Clock {
     active: bool,
+    /// The call's site was pushed on [`TRACED`] (tracing on).
+    traced: bool,
+}
+
+thread_local! {
+    /// The constructs whose [`Clock`]s are open on this thread and the source positions of
+    /// their calls, innermost last, kept while tracing so that a placement the runtime
+    /// decides without adapting (`SOMD_DEVICE`, a `somd.toml` rule, a call its arguments
+    /// keep on the CPU) names its site in the trace as an adaptive one does.
+    static TRACED: RefCell<Vec<(&'static str, &'static SourcePos)>> =
+        const { RefCell::new(Vec::new()) };
+}
+
+/// The source position of the innermost open call of `method` on this thread ([`TRACED`]):
+/// the `site` of its placement in the trace. `None` where no clock of `method` is open (a
+/// construct the generated code places without one, tracing off).
+pub(super) fn traced_at(method: &str) -> Option<&'static SourcePos> {
+    TRACED.with(|t| t.borrow().iter().rev().find(|(label, _)| *label == method).map(|s| s.1))
 }
 
 /// Opens the [`Clock`] of one call of the construct `label` at `at` (a no-op unless `auto`
@@ -336,15 +354,19 @@ pub struct Clock {
 /// construct's calls elsewhere (a method called on small arrays in one place and on large
 /// ones in another keeps a placement for each).
 pub fn clock_at(label: &'static str, at: &'static SourcePos) -> Clock {
-    let at = Some(at);
+    let traced = super::trace::enabled();
+    if traced {
+        TRACED.with(|t| t.borrow_mut().push((label, at)));
+    }
     let placement = crate::exec::placement();
     if placement.device != crate::exec::Device::Auto || !placement.adapt {
-        return Clock { active: false };
+        return Clock { active: false, traced };
     }
+    let at = Some(at);
     FRAMES.with(|f| {
         f.borrow_mut().push(Frame { label, at, chosen: None, on_device: false, group: false })
     });
-    Clock { active: true }
+    Clock { active: true, traced }
 }
 
 /// Opens the [`Clock`] of one run of the group site `label` (fused statements, a fused or
@@ -357,7 +379,7 @@ pub fn clock_at(label: &'static str, at: &'static SourcePos) -> Clock {
 /// member.
 pub fn group(label: &'static str, members: &[&'static str]) -> Clock {
     let Some(ctx) = super::policy::adaptive_device(members) else {
-        return Clock { active: false };
+        return Clock { active: false, traced: false };
     };
     let (side, why) = with_site(SiteKey::of(label), Site::choose);
     FRAMES.with(|f| {
@@ -376,11 +398,14 @@ pub fn group(label: &'static str, members: &[&'static str]) -> Clock {
         };
         super::policy::trace_placement(label, target, &why.text());
     }
-    Clock { active: true }
+    Clock { active: true, traced: false }
 }
 
 impl Drop for Clock {
     fn drop(&mut self) {
+        if self.traced {
+            TRACED.with(|t| t.borrow_mut().pop());
+        }
         if !self.active {
             return;
         }

@@ -118,12 +118,15 @@
 //! - `{"event":"placement","name":"Main.saxpy","placement":"opencl"|"cpu","device":STR|null,"reason":"SOMD_DEVICE"|"somd.toml"|"auto"|"auto: ..."|"not eligible"|"the OpenCL program failed to build","mis":N,"site":STR|null}`
 //!   (`auto: ...`: an adaptive `auto` site's reason, [`adapt::Why::text`], e.g. `auto: cpu
 //!   faster (0.081 ms vs 6.120 ms)` or `auto: measuring opencl (1 of 2)`; `site`: the
-//!   source position `FILE:LINE:COL` of the call or expression whose measurements chose,
-//!   or of a call with no device path (`not eligible`, or `SOMD_DEVICE` under
+//!   source position `FILE:LINE:COL` of the call or expression placed: of the
+//!   construct whose clock the generated code opened around its device attempt
+//!   ([`adapt::clock_at`], whatever the reason, a placement its arguments declined
+//!   included), of a call with no device path (`not eligible`, or `SOMD_DEVICE` under
 //!   `SOMD_DEVICE=seq`/`cpu`; `crate::somd::cpu_only`, `crate::somd::not_eligible`) or run
 //!   as one MI by its wrapper (`null or ragged array argument`, `dist arguments of
-//!   different shapes`: `crate::somd::somd_call_whole`), null for any other reason and for
-//!   sites named by their label alone; `mis`: 1 on a device, on the CPU the workers the
+//!   different shapes`: `crate::somd::somd_call_whole`); null for sites named by their
+//!   label alone (group sites, graph runs) and constructs placed without a clock (device
+//!   filters, the members of a group); `mis`: 1 on a device, on the CPU the workers the
 //!   pool may give the construct, whose MIs the `cpu_call` event counts, as a worker may run
 //!   several; under `SOMD_DEVICE=seq` the placement is `cpu` and the `cpu_call` says `seq`)
 //! - `{"event":"build","program":STR,"device":STR,"from":"source"|"cache","ns":N}`

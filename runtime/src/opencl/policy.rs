@@ -234,9 +234,11 @@ pub(crate) fn trace_in_order_filter(label: &str, at: &SourcePos, seq: bool) {
     }
 }
 
+/// Its `site` is the position of the innermost open call of `method` on this thread
+/// ([`adapt::traced_at`]), `null` where the generated code opened none.
 #[cold]
 pub(crate) fn trace_placement(method: &str, target: Target, reason: &str) {
-    trace_placement_at(method, target, reason, None);
+    trace_placement_at(method, target, reason, adapt::traced_at(method));
 }
 
 /// [`trace_placement`] of an adaptive site measured at the source position `at`

@@ -10,6 +10,7 @@ use super::*;
 /// scalar) trace one `placement: cpu` event with the reason, and no `opencl` event, while
 /// the calls of the same constructs with arguments the device takes (ragged rows too, by
 /// the kernel's ragged variant) trace `opencl` and launch; the output is the Java twin's.
+/// Every placement event names its call's source position (`site`).
 #[test]
 fn device_declined_calls_trace_cpu() {
     let Some(opencl) = &opencl_placement() else {
@@ -51,6 +52,39 @@ fn device_declined_calls_trace_cpu() {
         "one device call per construct, none for the declined calls\n{}",
         outcome.stderr
     );
+    // Each placement names the call it placed (`FILE:LINE:COL` of the call or `@`
+    // expression), the declined ones too, as adaptive sites' do.
+    let source = std::fs::read_to_string(repo_root().join("tests/run/device_declined.somd"))
+        .expect("read device_declined.somd");
+    let site_of = |call: &str| {
+        let (line, text) = source
+            .lines()
+            .enumerate()
+            .find(|(_, text)| text.contains(call))
+            .unwrap_or_else(|| panic!("`{call}` in device_declined.somd"));
+        let col = text.find(call).expect("found above") + 1;
+        format!("device_declined.somd:{}:{col}", line + 1)
+    };
+    let calls_placed = [
+        "total(a, b, 1)",
+        "total(new int[0], b, 1)",
+        "total(a, none, 0)",
+        "Main @ rowInfo(square)",
+        "Main @ rowInfo(ragged)",
+        "Main @ rowTag(ragged, 2)",
+        "Main @ rowTag(holes, 0)",
+        "Main @ shift(points, new Point(1f, 2f), true)",
+        "Main @ shift(points, nowhere, false)",
+    ];
+    let sites: Vec<String> = outcome
+        .stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|event| event["event"] == "placement")
+        .map(|event| event["site"].as_str().unwrap_or("null").to_string())
+        .collect();
+    let expected_sites: Vec<String> = calls_placed.iter().map(|call| site_of(call)).collect();
+    assert_eq!(sites, expected_sites, "placement sites:\n{}", outcome.stderr);
 }
 
 /// Checks the placements of a site run in 12 rounds (`events`: placement and reason, in
