@@ -3168,7 +3168,7 @@ public class Main {
     // The first loop's `m[i][j]` up to `n` is tested before the loop: a copy without the
     // check beside each of the six checked ones; and `t[k]` in the row tiles' tiled path,
     // which has no test of `t`'s length around its body.
-    assert!(guarded(&rows, "for (; j < n; j = somd_iadd(j, 1)) {"), "{rows}");
+    assert!(guarded(&rows, "for (; j < n; j = j + 1) {"), "{rows}");
     assert_eq!(rows.matches("if (somd_fast").count(), 7, "{rows}");
     assert!(!guarded(&rows, "j_7 < m_len1;"), "{rows}");
     assert!(!guarded(&rows, "k < 8;"), "{rows}");
@@ -3251,12 +3251,19 @@ public class Main {
     let (before, firsts) = around("a");
     assert!(before.contains("(long)(n) >= 2147483647L;"), "{rows}");
     assert!(before.contains("(long)(n) - (long)a >= 65536L;"), "{rows}");
-    assert!(before.contains("if ((somd_wrap"), "{rows}");
+    assert!(before.contains("if (somd_wrap"), "{rows}");
     assert!(firsts[0].contains("SOMD_STOP()") && !firsts[1].contains("SOMD_STOP()"), "{rows}");
-    // `b < n` cannot wrap, but runs long from 2^16 steps (`walk::LONG_TRIPS`).
+    // Where it cannot wrap but runs long, the copy in blocks (below, `b`) runs.
+    assert!(rows.contains("} else if (somd_long"), "{rows}");
+    // `b < n` cannot wrap, but runs long from 2^16 steps (`walk::LONG_TRIPS`): its copy
+    // runs in blocks of 1024 iterations up to `somd_end`, checking between blocks.
     let (before, firsts) = around("b");
-    assert!(before.contains("if (somd_long"), "{rows}");
-    assert!(firsts[0].contains("SOMD_STOP()") && !firsts[1].contains("SOMD_STOP()"), "{rows}");
+    assert!(before.contains("if (somd_long") && before.contains("for (;;) {"), "{rows}");
+    assert!(before.contains("b + (1024);"), "{rows}");
+    assert!(firsts.iter().all(|f| !f.contains("SOMD_STOP()")), "{rows}");
+    let blocked = lines.iter().position(|l| l.contains("for (; b < somd_end")).unwrap_or(0);
+    assert!(lines[blocked + 3].contains("|| b < somd_end"), "{rows}");
+    assert!(lines[blocked + 4].trim() == "if (SOMD_STOP()) break;", "{rows}");
     // `c < m[i].length` stepping by 4 wraps only over 2^31 - 2 elements; it runs no
     // longer than the row is long otherwise.
     let (before, firsts) = around("c");
@@ -3278,18 +3285,24 @@ public class Main {
     let (_, zs) = around("z");
     assert!(xs.iter().chain(&ys).all(|l| l.contains("SOMD_NEST_STOP()")), "{rows}");
     assert!(!xs.iter().chain(&ys).any(|l| l.contains("somd_wrap")), "{rows}");
-    assert_eq!(zs.len(), 2 * xs.len(), "{rows}");
+    // The innermost: the copy checking each iteration where it may wrap, the copy in
+    // blocks where it runs long, the loop as written.
+    assert_eq!(zs.len(), 3 * xs.len(), "{rows}");
     assert!(zs[0].contains("SOMD_STOP()") && !zs[1].contains("SOMD_STOP()"), "{rows}");
+    assert!(!zs[2].contains("SOMD_STOP()"), "{rows}");
     // A `long` index to an `int` bound: no step wraps, but it runs long from 2^16 steps;
     // the distance between two `long`s is taken as a `ulong`, where it is positive.
     let (before, firsts) = around("d");
     assert!(before.contains(" > (long)d && (ulong)"), "{rows}");
     assert!(before.contains("if (somd_long") && !before.contains("somd_wrap"), "{rows}");
-    assert!(firsts[0].contains("SOMD_STOP()") && !firsts[1].contains("SOMD_STOP()"), "{rows}");
-    // Each copy of the body (versioned on `t`'s length) has nine checks, three of them
-    // of loops holding loops, and no loop holding none counts on the work-item's counter.
+    assert!(before.contains("d + (1024L);"), "{rows}");
+    assert!(firsts.iter().all(|f| !f.contains("SOMD_STOP()")), "{rows}");
+    // Each copy of the body (versioned on `t`'s length) has eleven checks: eight
+    // `SOMD_STOP`s (`a` and `z`, which may wrap and run long, check in two copies: in
+    // each iteration where they may wrap, between blocks where they run long) and three
+    // of loops holding loops; no loop holding none counts on the work-item's counter.
     let copies = rows.matches("int f = 2147483000;").count();
-    assert_eq!(rows.matches("SOMD_STOP()").count(), 6 * copies, "{rows}");
+    assert_eq!(rows.matches("SOMD_STOP()").count(), 8 * copies, "{rows}");
     assert_eq!(rows.matches("SOMD_NEST_STOP()").count(), 3 * copies, "{rows}");
     if let Some(ctx) = test_device() {
         build(ctx, "wraps", &set, false).unwrap_or_else(|e| panic!("{e}"));

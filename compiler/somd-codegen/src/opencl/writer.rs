@@ -340,6 +340,14 @@ struct LoopShape<'b> {
     update: &'b [ExprId],
 }
 
+/// A `for` loop's text as [`Writer::loop_text`] writes it: its level, its update
+/// expressions and its body.
+struct Written<'t> {
+    level: Level,
+    steps: &'t str,
+    inner: &'t str,
+}
+
 impl FnCx<'_> {
     /// Whether array local `a` has its lengths in `<name>_len<d>` for every dimension: a
     /// buffer, an alias into one, or a private array.
@@ -3219,6 +3227,7 @@ impl<'a> Writer<'a> {
             Some((name, true, _)) => format!("{}{name}_next: ;\n", level.next()),
             _ => String::new(),
         };
+        let mut steps = None;
         let (head, inner, tail) = if *test_at_end {
             let inner = self.block(cx, level.next(), body)? + &next;
             let mut tail = String::new();
@@ -3228,9 +3237,13 @@ impl<'a> Writer<'a> {
             writeln!(tail, "{level}}} while ({cond});")?;
             (format!("{level}do {{\n"), inner, tail)
         } else {
-            let upd: Vec<String> = update.iter().map(|u| self.effect(cx, *u)).collect::<R<_>>()?;
+            let upd: Vec<String> = match self.signed_step(cx, shape, false) {
+                Some(step) => vec![step],
+                None => update.iter().map(|u| self.effect(cx, *u)).collect::<R<_>>()?,
+            };
             let head = format!("{level}for (; {cond}; {}) {{\n", upd.join(", "));
             let inner = self.block(cx, level.next(), body)? + &next;
+            steps = Some(upd.join(", "));
             (head, inner, format!("{level}}}\n"))
         };
         // A loop that may run as long as its data say, or that may fail and run on
@@ -3281,17 +3294,70 @@ impl<'a> Writer<'a> {
             (true, Some(t)) => Some(self.long_guard(cx, t)?),
             _ => None,
         };
-        let wrap = Wrap::join(wrap, long);
         let single = jumps.is_some()
             || inner.contains("_next: ;")
             || inner.contains("_done: ;")
             || inner.contains("if (somd_wrap")
             || inner.contains("if ((somd_wrap")
             || inner.contains("if (somd_long");
+        // The copies run only where the wrap flag says no step wraps take C's signed step
+        // ([`Self::signed_step`]).
+        let wrapping = head.clone();
+        let (head, steps) = match (&wrap, self.signed_step(cx, shape, true)) {
+            (Some(Wrap::Versioned { .. }), Some(step)) if steps.is_some() => {
+                (format!("{level}for (; {cond}; {step}) {{\n"), Some(step))
+            }
+            _ => (head, steps),
+        };
+        // A long copy runs in blocks ([`Self::blocked_text`]) where its index cannot wrap:
+        // the copy checking each iteration is kept for where it may.
+        let blocked = match (&wrap, &long, trips, &steps, single) {
+            (
+                None | Some(Wrap::Versioned { .. }),
+                Some(Wrap::Versioned { .. }),
+                Some(t),
+                Some(steps),
+                false,
+            ) => {
+                let written = Written { level, steps, inner: &inner };
+                self.blocked_text(cx, shape, t, written)?
+            }
+            _ => None,
+        };
+        if let (Some(blocked), Some(Wrap::Versioned { name: long, flag: long_flag, .. })) =
+            (blocked, &long)
+        {
+            let plain = indented(&format!("{head}{inner}{tail}"));
+            match &wrap {
+                Some(Wrap::Versioned { name, flag, decl, check }) => {
+                    let checked =
+                        format!("{level}{decl}\n{wrapping}{}{check}\n{inner}{tail}", level.next());
+                    for line in flag.lines().chain(long_flag.lines()) {
+                        writeln!(out, "{level}{line}")?;
+                    }
+                    writeln!(out, "{level}if ({name}) {{")?;
+                    out.push_str(&indented(&checked));
+                    writeln!(out, "{level}}} else if ({long}) {{")?;
+                }
+                _ => {
+                    for line in long_flag.lines() {
+                        writeln!(out, "{level}{line}")?;
+                    }
+                    writeln!(out, "{level}if ({long}) {{")?;
+                }
+            }
+            out.push_str(&blocked);
+            writeln!(out, "{level}}} else {{")?;
+            out.push_str(&plain);
+            writeln!(out, "{level}}}")?;
+            return Ok(out);
+        }
+        let wrap = Wrap::join(wrap, long);
         if let Some(Wrap::Versioned { name, flag, decl, check }) = wrap.as_ref().filter(|_| !single)
         {
             let plain = format!("{head}{inner}{tail}");
-            let checked = format!("{level}{decl}\n{head}{}{check}\n{inner}{tail}", level.next());
+            let checked =
+                format!("{level}{decl}\n{wrapping}{}{check}\n{inner}{tail}", level.next());
             for line in flag.lines() {
                 writeln!(out, "{level}{line}")?;
             }
@@ -3306,7 +3372,7 @@ impl<'a> Writer<'a> {
         for line in guard.iter().flat_map(|(decl, _)| decl.lines()) {
             writeln!(out, "{level}{line}")?;
         }
-        out.push_str(&head);
+        out.push_str(&wrapping);
         if let Some((_, check)) = &guard {
             writeln!(out, "{}{check}", level.next())?;
         }
@@ -3319,6 +3385,118 @@ impl<'a> Writer<'a> {
             }
         }
         Ok(out)
+    }
+
+    /// The update of a counted loop over an `int` index `i` stepped by a constant, where no
+    /// step can carry the index past its type's end (`walk::wraps_at` finds no comparison
+    /// that may let it): C's signed step, `i = i - 1`, rather than Java's wrapping one
+    /// (`somd_isub(i, 1)`, an unsigned subtraction), which is the same where it cannot
+    /// wrap. NVIDIA's OpenCL compiler widened an index stepped by the unsigned subtraction
+    /// as if its values were unsigned: `for (int k = n; k > -n; k--) s ^= k;` over a
+    /// `long` `s` gave `s` with its sign unflipped where 999 negative `k`s flip it, on
+    /// the H100 (`bench/gpu/s109_blocks_probe.py`, `loopcheck_blocks`); with the signed
+    /// step, Java's. `None` for any other loop.
+    fn signed_step(&mut self, cx: &FnCx, shape: &LoopShape, flagged: bool) -> Option<String> {
+        let LoopShape { test, test_at_end, body, update, .. } = *shape;
+        let [step] = update else { return None };
+        let (i, by) = walk::step_by(cx.func, *step)?;
+        let int = matches!(cx.func.local(i).ty, Type::Prim(PrimType::Int));
+        let steady = !test_at_end
+            && walk::counted(cx.func, test, body, update)
+            && (flagged
+                || walk::wraps_at(Some(self.module), cx.func, test, body, update).is_none());
+        let by = i32::try_from(by).ok().filter(|by| *by != i32::MIN)?;
+        let name = cx.name(i);
+        let op = if by < 0 { "-" } else { "+" };
+        (int && steady).then(|| format!("{name} = {name} {op} {}", by.unsigned_abs()))
+    }
+
+    /// The copy of a loop that cannot fail and runs long where its flag
+    /// ([`Self::long_guard`]) holds, one level into `written`'s, in blocks of 1024
+    /// iterations with a check between them, as the CPU back end runs it (`write_blocked`
+    /// in `rust/stmt.rs`): `for (;;) { last = the bound lies at most a block away; end = last ?
+    /// the bound : i + 1024 * step; the loop with `i op end` for its test; leave after the
+    /// last block or where the loop left before its block's end (a `break`: the body never
+    /// steps the index); check }`; the caller keeps the loop as written where the flag
+    /// does not hold, and the copy checking each iteration where the index may wrap. A counter
+    /// and a test in each iteration kept the compiler from the loop's body:
+    /// `bench/gpu/programs/s105long.somd`'s `far` (70,000 steps of `s = s * 31 + k` per
+    /// work-item) took 4.78 ms a launch on the H100 against 0.64 with no check; in blocks,
+    /// 0.25 (`bench/gpu/s109_long_ablation.py`). Only a loop whose test is its counting
+    /// comparison alone (`i < n`), stepped by its update or its body's last statement,
+    /// whose bound reads no static and whose block's step fits its index type; `None` for
+    /// any other, which keeps the counter.
+    fn blocked_text(
+        &mut self,
+        cx: &mut FnCx,
+        shape: &LoopShape,
+        (i, by, op, bound): (LocalId, i64, BinOpKind, ExprId),
+        written: Written<'_>,
+    ) -> R<Option<String>> {
+        let Written { level, steps, inner } = written;
+        let Some(test) = shape.test.filter(|_| !shape.test_at_end) else { return Ok(None) };
+        let is_index = |e: ExprId| matches!(cx.func.expr(e).kind, ExprKind::Local(l) if l == i);
+        let alone = match &cx.func.expr(test).kind {
+            ExprKind::Binary { lhs, rhs, .. } => {
+                (is_index(*lhs) && *rhs == bound) || (is_index(*rhs) && *lhs == bound)
+            }
+            _ => false,
+        };
+        let mut statics = false;
+        walk::each_expr(cx.func, bound, &mut |e| {
+            statics |= matches!(cx.func.expr(e).kind, ExprKind::Static(_));
+        });
+        // A loop stepped in its body only by its last statement: a `break` after a step
+        // elsewhere would leave the index at a block's end, which reads as the block's end.
+        let stepped_last = !shape.update.is_empty()
+            || walk::body_count(self.module, cx.func, test, shape.body).is_some();
+        let (ty, max) = match cx.func.local(i).ty {
+            Type::Prim(PrimType::Int) => ("int", i128::from(i32::MAX)),
+            _ => ("long", i128::from(i64::MAX)),
+        };
+        let step = 1024 * i128::from(by);
+        if !alone || !stepped_last || statics || step.abs() > max {
+            return Ok(None);
+        }
+        let b = self.expr(cx, bound)?;
+        let index = cx.name(i).to_string();
+        let n = cx.temp_count;
+        cx.temp_count += 1;
+        let (last, end) = (format!("somd_last{n}"), format!("somd_end{n}"));
+        let (high, low) = match op {
+            BinOpKind::Lt | BinOpKind::Le => (format!("(long)({b})"), format!("(long){index}")),
+            _ => (format!("(long){index}"), format!("(long)({b})")),
+        };
+        let cmp = match op {
+            BinOpKind::Lt => "<",
+            BinOpKind::Le => "<=",
+            BinOpKind::Gt => ">",
+            _ => ">=",
+        };
+        // As in `long_guard`: between two `long`s the distance is taken as a `ulong` only
+        // where the high end is above the low one. A block starts with the bound beyond
+        // the index, so where `last` holds the bound lies within a block of it: in the
+        // index's type.
+        let far = step.unsigned_abs();
+        let last_test = match walk::wide_distance(cx.func, (i, by, op, bound)) {
+            true => format!("!({high} > {low} && (ulong){high} - (ulong){low} > {far}UL)"),
+            false => format!("{high} - {low} <= {far}L"),
+        };
+        let suffix = if ty == "long" { "L" } else { "" };
+        let (l1, l2) = (level.next(), level.next().next());
+        let mut out = String::new();
+        writeln!(out, "{l1}for (;;) {{")?;
+        writeln!(out, "{l2}const bool {last} = {last_test};")?;
+        writeln!(out, "{l2}const {ty} {end} = {last} ? ({ty})({b}) : {index} + ({step}{suffix});")?;
+        // `i op end` implies the test: `end` lies no further than the bound, which keeps
+        // its value (a counted loop's steady bound), and reading it again has no effect.
+        writeln!(out, "{l2}for (; {index} {cmp} {end}; {steps}) {{")?;
+        out.push_str(&indented(&indented(inner)));
+        writeln!(out, "{l2}}}")?;
+        writeln!(out, "{l2}if ({last} || {index} {cmp} {end}) break;")?;
+        writeln!(out, "{l2}if (SOMD_STOP()) break;")?;
+        writeln!(out, "{l1}}}")?;
+        Ok(Some(out))
     }
 
     /// The declaration of a loop's iteration counter and the check at the top of its body:

@@ -755,7 +755,7 @@ fn step_of(func: &Function, e: ExprId) -> Option<(LocalId, bool)> {
 
 /// The local `e` steps and by how much (`i++`: 1, `i -= 4`: -4), when it steps a local by a
 /// constant other than 0.
-fn step_by(func: &Function, e: ExprId) -> Option<(LocalId, i64)> {
+pub fn step_by(func: &Function, e: ExprId) -> Option<(LocalId, i64)> {
     match &func.expr(e).kind {
         ExprKind::IncDec { target, delta, .. } => match func.expr(*target).kind {
             ExprKind::Local(i) => Some((i, i64::from(*delta))),
