@@ -10,9 +10,11 @@
 # s107.tar.xz (old/NAME and new/NAME: the samples and the bench
 # programs s105long and s106fill, built with the compiler and runtime at ad316ba8, before
 # the two sessions, and at 7682ed64; vote/mosaic with the lanes form's vote, a6cbfc45):
+# (OLDNEW names another archive of old/ and new/ builds: bench/gpu/build_oldnew.sh.)
 # 1. each archive's programs under SOMD_DEVICE=opencl SOMD_STRICT=1 against their Java twins;
 # 2. Mosaic (6000 6000) before and with the vote, five rounds: kernel ms, GPU process ms;
-#    s105long old and new in turn, five rounds: kernel ms, GPU and CPU process ms;
+#    s105long old and new in turn, five rounds, Mosaic three: kernel ms, GPU and CPU
+#    process ms;
 # 3. s106fill and the samples, old and new in turn, CPU process ms on 16 cores (five rounds
 #    of LUFact, three of the others), and LUFact's `eliminate` calls summed from a trace.
 set -u
@@ -36,9 +38,10 @@ for part in ${E2E:-e2e-stage.tar.xz}; do
     echo "$name: exit $? after $(( $(date +%s) - t0 )) s"; tail -2 /tmp/suite-stdout.txt
     head -1 "$OUT/$name/suite.txt"; grep "^FAIL" "$OUT/$name/suite.txt" | head -20
 done
-[ -f $C/s107.tar.xz ] && [ -z "${SKIP_OLDNEW:-}" ] || exit 0
+OLDNEW=${OLDNEW:-s107.tar.xz}
+[ -f $C/$OLDNEW ] && [ -z "${SKIP_OLDNEW:-}" ] || exit 0
 B=/tmp/s107
-mkdir -p $B && tar xJf $C/s107.tar.xz -C $B && chmod +x $B/old/* $B/new/*
+mkdir -p $B && tar xJf $C/$OLDNEW -C $B && chmod +x $B/old/* $B/new/*
 ms() { local t0=$(date +%s%N); "$@" > /tmp/o.out 2>&1; echo "$(( ($(date +%s%N) - t0) / 1000000 ))"; }
 kern() { python3 -c '
 import json, sys
@@ -97,6 +100,7 @@ vote() {  # ROUNDS ARGS...: Mosaic before (7682ed64) and with the lanes form's v
 {
     vote 5 6000 6000
     gpu s105long 5 1000000 5
+    gpu mosaic 3 6000 6000
     cpu s106fill 5 4000000 20
     cpu lufact 5 1000
     lucalls 3 1000
