@@ -2068,6 +2068,13 @@ pub fn placed_on_device(desc: &'static KernelDesc) -> bool {
     matches!(placement_for(desc.label, true), Target::Device(_))
 }
 
+/// [`placed_on_device`] for the construct written at `at` (a device filter's `task`
+/// expression), whose traced placement names `at` as its site.
+pub(crate) fn placed_on_device_at(desc: &'static KernelDesc, at: &'static SourcePos) -> bool {
+    let _site = crate::opencl::adapt::TracedSite::open(desc.label, at);
+    placed_on_device(desc)
+}
+
 /// Whether a `@` may be computed inline by the `@` that consumes its result (one kernel;
 /// note `device-execution`, "A map fused into the map that consumes it"): off with
 /// `SOMD_MAPFUSE=0`, which runs both `@`s as before in the same binary.

@@ -3442,8 +3442,11 @@ fn device_filter<T: 'static, U: Send + 'static>(
     // Placed once per task: on the CPU, batches go straight to `worker`.
     let mut placed = None;
     let device = move |batch: &mut Vec<Item>, mode: &BatchMode| {
-        if !mode.cpu && *placed.get_or_insert_with(|| crate::device::placed_on_device(desc)) {
+        if !mode.cpu && *placed.get_or_insert_with(|| crate::device::placed_on_device_at(desc, at))
+        {
             let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                // Each batch's placement is traced at the filter's `task` expression.
+                let _site = crate::opencl::adapt::TracedSite::open(desc.label, at);
                 run(desc, batch, mode.keep)
             }));
             match ran {
@@ -3740,8 +3743,8 @@ fn build_graph(
             }
             // A filter the CPU runs takes its items one by one: batches would only add the
             // gatherer's hand-over (`Pipe::filter_batched`).
-            Stage::DeviceFilter { desc, worker, .. }
-                if cpu || !crate::device::placed_on_device(desc) =>
+            Stage::DeviceFilter { desc, worker, at, .. }
+                if cpu || !crate::device::placed_on_device_at(desc, at) =>
             {
                 keeps.next();
                 pipe = pipe.filter(worker);

@@ -4115,7 +4115,8 @@ fn constructs_inside_cpu_instances_stay_on_their_threads() {
 /// through its CPU worker (`tests/run/task_effects_order.somd`: the first graph's sink reads
 /// the static the source writes, and two of its tasks print); the trace says why, at the
 /// filter's `task` expression, where it showed a CPU run without a placement. The second
-/// graph keeps its pipeline and places its filter on the device.
+/// graph keeps its pipeline and places its filter on the device, traced at its own `task`
+/// expression.
 #[test]
 fn filters_of_graphs_in_java_order_say_why_they_run_on_the_cpu() {
     let Some(opencl) = &opencl_placement() else {
@@ -4136,9 +4137,22 @@ fn filters_of_graphs_in_java_order_say_why_they_run_on_the_cpu() {
             format!("{} {} {}", field("placement"), field("reason"), field("site"))
         })
         .collect();
+    // Each names its `task Main.square` expression: the first graph's, then the second's.
+    let source = std::fs::read_to_string(repo_root().join("tests/run/task_effects_order.somd"))
+        .expect("read task_effects_order.somd");
+    let sites: Vec<String> = source
+        .lines()
+        .enumerate()
+        .filter_map(|(n, line)| {
+            let col = line.find("task Main.square")? + 1;
+            Some(format!("task_effects_order.somd:{}:{col}", n + 1))
+        })
+        .collect();
+    assert_eq!(sites.len(), 2, "two graphs filter through Main.square");
     let (first, rest) = placements.split_first().expect("placements of Main.square");
-    assert_eq!(first, "cpu graph in Java's order (shared effects) task_effects_order.somd:44:57");
-    assert!(!rest.is_empty() && rest.iter().all(|p| p == "opencl SOMD_DEVICE -"), "{rest:?}");
+    assert_eq!(first, &format!("cpu graph in Java's order (shared effects) {}", sites[0]));
+    let device = format!("opencl SOMD_DEVICE {}", sites[1]);
+    assert!(!rest.is_empty() && rest.iter().all(|p| *p == device), "{rest:?}");
 }
 
 /// A method fold `C.m ! a` on the device combines the chunks of each work-group in its

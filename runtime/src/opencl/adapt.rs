@@ -329,8 +329,8 @@ thread_local! {
 #[must_use = "the call is measured while the clock lives"]
 pub struct Clock {
     active: bool,
-    /// The call's site was pushed on [`TRACED`] (tracing on).
-    traced: bool,
+    /// The call's site on [`TRACED`] while tracing.
+    _site: Option<TracedSite>,
 }
 
 thread_local! {
@@ -340,6 +340,30 @@ thread_local! {
     /// keep on the CPU) names its site in the trace as an adaptive one does.
     static TRACED: RefCell<Vec<(&'static str, &'static SourcePos)>> =
         const { RefCell::new(Vec::new()) };
+}
+
+/// While it lives, the placements traced for the construct `label` on this thread name `at`
+/// as their site ([`TRACED`]); a no-op unless tracing.
+pub(crate) struct TracedSite {
+    pushed: bool,
+}
+
+impl TracedSite {
+    pub(crate) fn open(label: &'static str, at: &'static SourcePos) -> TracedSite {
+        let pushed = super::trace::enabled();
+        if pushed {
+            TRACED.with(|t| t.borrow_mut().push((label, at)));
+        }
+        TracedSite { pushed }
+    }
+}
+
+impl Drop for TracedSite {
+    fn drop(&mut self) {
+        if self.pushed {
+            TRACED.with(|t| t.borrow_mut().pop());
+        }
+    }
 }
 
 /// The source position of the innermost open call of `method` on this thread ([`TRACED`]):
@@ -354,19 +378,16 @@ pub(super) fn traced_at(method: &str) -> Option<&'static SourcePos> {
 /// construct's calls elsewhere (a method called on small arrays in one place and on large
 /// ones in another keeps a placement for each).
 pub fn clock_at(label: &'static str, at: &'static SourcePos) -> Clock {
-    let traced = super::trace::enabled();
-    if traced {
-        TRACED.with(|t| t.borrow_mut().push((label, at)));
-    }
+    let site = Some(TracedSite::open(label, at));
     let placement = crate::exec::placement();
     if placement.device != crate::exec::Device::Auto || !placement.adapt {
-        return Clock { active: false, traced };
+        return Clock { active: false, _site: site };
     }
     let at = Some(at);
     FRAMES.with(|f| {
         f.borrow_mut().push(Frame { label, at, chosen: None, on_device: false, group: false })
     });
-    Clock { active: true, traced }
+    Clock { active: true, _site: site }
 }
 
 /// Opens the [`Clock`] of one run of the group site `label` (fused statements, a fused or
@@ -379,7 +400,7 @@ pub fn clock_at(label: &'static str, at: &'static SourcePos) -> Clock {
 /// member.
 pub fn group(label: &'static str, members: &[&'static str]) -> Clock {
     let Some(ctx) = super::policy::adaptive_device(members) else {
-        return Clock { active: false, traced: false };
+        return Clock { active: false, _site: None };
     };
     let (side, why) = with_site(SiteKey::of(label), Site::choose);
     FRAMES.with(|f| {
@@ -398,14 +419,11 @@ pub fn group(label: &'static str, members: &[&'static str]) -> Clock {
         };
         super::policy::trace_placement(label, target, &why.text());
     }
-    Clock { active: true, traced: false }
+    Clock { active: true, _site: None }
 }
 
 impl Drop for Clock {
     fn drop(&mut self) {
-        if self.traced {
-            TRACED.with(|t| t.borrow_mut().pop());
-        }
         if !self.active {
             return;
         }

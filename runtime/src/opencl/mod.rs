@@ -124,9 +124,10 @@
 //!   included), of a call with no device path (`not eligible`, or `SOMD_DEVICE` under
 //!   `SOMD_DEVICE=seq`/`cpu`; `crate::somd::cpu_only`, `crate::somd::not_eligible`) or run
 //!   as one MI by its wrapper (`null or ragged array argument`, `dist arguments of
-//!   different shapes`: `crate::somd::somd_call_whole`); null for sites named by their
-//!   label alone (group sites, graph runs) and constructs placed without a clock (device
-//!   filters, the members of a group); `mis`: 1 on a device, on the CPU the workers the
+//!   different shapes`: `crate::somd::somd_call_whole`), or the `task` expression of a
+//!   device filter (`adapt::TracedSite`, each batch's placement too); null for sites named
+//!   by their label alone (group sites, graph runs) and the constructs a group or graph
+//!   run places for all its members; `mis`: 1 on a device, on the CPU the workers the
 //!   pool may give the construct, whose MIs the `cpu_call` event counts, as a worker may run
 //!   several; under `SOMD_DEVICE=seq` the placement is `cpu` and the `cpu_call` says `seq`)
 //! - `{"event":"build","program":STR,"device":STR,"from":"source"|"cache","ns":N}`
