@@ -3395,7 +3395,8 @@ impl<'a> Writer<'a> {
     /// as if its values were unsigned: `for (int k = n; k > -n; k--) s ^= k;` over a
     /// `long` `s` gave `s` with its sign unflipped where 999 negative `k`s flip it, on
     /// the H100 (`bench/gpu/s109_blocks_probe.py`, `loopcheck_blocks`); with the signed
-    /// step, Java's. `None` for any other loop.
+    /// step, Java's. `flagged`: for the copies of a loop that run only where its wrap flag
+    /// says no step wraps ([`Self::wrap_guard`]). `None` for any other loop.
     fn signed_step(&mut self, cx: &FnCx, shape: &LoopShape, flagged: bool) -> Option<String> {
         let LoopShape { test, test_at_end, body, update, .. } = *shape;
         let [step] = update else { return None };
@@ -3422,7 +3423,7 @@ impl<'a> Writer<'a> {
     /// and a test in each iteration kept the compiler from the loop's body:
     /// `bench/gpu/programs/s105long.somd`'s `far` (70,000 steps of `s = s * 31 + k` per
     /// work-item) took 4.78 ms a launch on the H100 against 0.64 with no check; in blocks,
-    /// 0.25 (`bench/gpu/s109_long_ablation.py`). Only a loop whose test is its counting
+    /// 0.29 (`bench/gpu/s109_long_ablation.py`). Only a loop whose test is its counting
     /// comparison alone (`i < n`), stepped by its update or its body's last statement,
     /// whose bound reads no static and whose block's step fits its index type; `None` for
     /// any other, which keeps the counter.
