@@ -3,8 +3,8 @@ class Main {
     // Per element: loops of 60,000 to 140,000 steps (the long copy from 2^16) that leave
     // early by a `break` (before, at and after a block's end), skip by `continue`, step by
     // 3 up to an inclusive bound, down by 2 over a `long` index, down to an exclusive
-    // bound, as a `while` loop stepped by its last statement, and over a `long` index to
-    // an `int` bound from below zero.
+    // bound, as a `while` loop stepped by its last statement, over a `long` index to an
+    // `int` bound from below zero, and up and down by 3 to bounds near `int`'s ends.
     static long[] walks(int[] at, int[] stops, int n) {
         long[] out = new long[at.length];
         for (int p = 0; p < at.length; p++) {
@@ -40,6 +40,17 @@ class Main {
                 j += 5;
             }
             for (long k = -e - 2L; k < reach; k++) {
+                s = s * 3 + k;
+            }
+            // Near the type's ends: where a step could wrap (`top` from MAX - 2) the copy
+            // checking each iteration runs, else (MAX - 5) the copy in blocks; each loop
+            // stops two short of its bound, so that no step wraps in Java either.
+            int top = Integer.MAX_VALUE - 2 - 3 * (e % 2);
+            for (int k = top - 200000 - 3 * e; k <= top; k += 3) {
+                s = s * 3 + k;
+            }
+            int bottom = Integer.MIN_VALUE + 2 + 3 * (e % 2);
+            for (int k = bottom + 200000 + 3 * e; k >= bottom; k -= 3) {
                 s = s * 3 + k;
             }
             out[p] = s;
