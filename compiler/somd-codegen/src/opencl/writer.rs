@@ -3464,10 +3464,7 @@ impl<'a> Writer<'a> {
         let n = cx.temp_count;
         cx.temp_count += 1;
         let (last, end) = (format!("somd_last{n}"), format!("somd_end{n}"));
-        let (high, low) = match op {
-            BinOpKind::Lt | BinOpKind::Le => (format!("(long)({b})"), format!("(long){index}")),
-            _ => (format!("(long){index}"), format!("(long)({b})")),
-        };
+        let (high, low) = trip_ends(op, &index, &b);
         let cmp = match op {
             BinOpKind::Lt => "<",
             BinOpKind::Le => "<=",
@@ -3592,10 +3589,7 @@ impl<'a> Writer<'a> {
         cx.temp_count += 1;
         let index = cx.name(i).to_string();
         let far = walk::long_distance(by);
-        let (high, low) = match op {
-            BinOpKind::Lt | BinOpKind::Le => (format!("(long)({text})"), format!("(long){index}")),
-            _ => (format!("(long){index}"), format!("(long)({text})")),
-        };
+        let (high, low) = trip_ends(op, &index, &text);
         // Between two `long`s the difference may pass `LONG_MAX` (undefined in OpenCL C):
         // it is taken as a `ulong` only where the high end is above the low one, where it
         // is exact.
@@ -4214,6 +4208,17 @@ fn safe_division(cx: &FnCx, e: ExprId, kind: BinOpKind, l: &str, r: &str) -> Opt
         _ => return None,
     };
     cx.safe_divisions.contains(&e).then(|| format!("({l} {op} {r})"))
+}
+
+/// The ends of a trip test's distance (`index op bound`, `walk::trip_test`) as `long`s, the
+/// higher first: the bound and the index stepping up, the index and the bound stepping
+/// down.
+fn trip_ends(op: BinOpKind, index: &str, bound: &str) -> (String, String) {
+    let (index, bound) = (format!("(long){index}"), format!("(long)({bound})"));
+    match op {
+        BinOpKind::Lt | BinOpKind::Le => (bound, index),
+        _ => (index, bound),
+    }
 }
 
 /// `text` with each non-empty line indented one level further.
