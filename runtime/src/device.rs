@@ -2083,9 +2083,10 @@ pub fn map_fusion() -> bool {
 }
 
 /// Whether `a` and `b` are placed on the same device, so that results of one can stay there
-/// for the other.
+/// for the other. A question of planning: it traces nothing (the calls that then run trace
+/// their placements, `policy::placement_untraced`).
 pub fn same_device(a: &'static KernelDesc, b: &'static KernelDesc) -> bool {
-    match (placement_for(a.label, true), placement_for(b.label, true)) {
+    match (policy::placement_untraced(a.label), policy::placement_untraced(b.label)) {
         (Target::Device(x), Target::Device(y)) => std::ptr::eq(x, y),
         _ => false,
     }

@@ -3697,14 +3697,14 @@ fn build_graph(
     stages: Vec<Stage>,
     pos: &'static SourcePos,
 ) -> (crate::task::Graph, Option<crate::opencl::adapt::GraphRun>) {
-    let members: Vec<&'static str> = stages
+    let members: Vec<(&'static str, &'static SourcePos)> = stages
         .iter()
         .filter_map(|stage| match stage {
-            Stage::DeviceFilter { desc, .. } => Some(desc.label),
+            Stage::DeviceFilter { desc, at, .. } => Some((desc.label, *at)),
             _ => None,
         })
         .collect();
-    let adapt = crate::opencl::adapt::graph_run(&members);
+    let adapt = crate::opencl::adapt::graph_run(&members, pos);
     let cpu = adapt.as_ref().is_some_and(|run| run.on_cpu());
     let ran = adapt.as_ref().map(|run| run.ran_flag());
     // A device filter followed by another on the same device keeps its results there; the

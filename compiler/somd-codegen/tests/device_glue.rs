@@ -124,7 +124,13 @@ fn eligible_constructs_get_a_device_path() {
         .map(|f| text.matches(&format!("rt::device::{f}")).count())
         .sum::<usize>();
     assert_eq!(clocks, attempts, "one clock per adaptive device attempt\n{text}");
-    let groups = text.matches("let _somd_group = rt::device::group(K_MAP_").count();
+    // The group names the outer map's position, and each map's placement its own (the
+    // text without spaces: rustfmt breaks the call where it likes).
+    let flat: String = text.split_whitespace().collect();
+    let groups = flat.matches("let_somd_group=rt::device::group(K_MAP_").count();
+    let sites =
+        "group(K_MAP_6_9.name,&POS_12,&[(K_MAP_6_7.label,&POS_11),(K_MAP_6_9.label,&POS_12)],";
+    assert!(flat.contains(sites), "{text}");
     let chains = text.matches("rt::device::run_map_chain_lazy(").count();
     assert_eq!((groups, chains), (1, 1), "one group site per chain\n{text}");
     // The CPU path of each `@`, `!` and fold, and of each of the chain's two maps, is timed

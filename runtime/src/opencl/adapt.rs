@@ -27,7 +27,10 @@
 //!    the loser's last time, one call runs on the loser (so re-checking costs at most about
 //!    1/[`RECHECK`] of the site's time); the sides swap when that call took at most
 //!    [`SWITCH`] of the winner's recent time. Work that grows or shrinks along the loop
-//!    (LUFact's shrinking submatrix) can so change the choice.
+//!    (LUFact's shrinking submatrix) can so change the choice. A winner whose recent time
+//!    has grown so far that the loser's last time would beat it by that margin re-checks
+//!    at its next call. A winner slower than the loser by less than the margin is traced
+//!    `kept`, one faster `faster`.
 //!
 //! A call's time is the wall time of the whole call, transfers and result conversion
 //! included, on the clock the trace uses ([`std::time::Instant`]): from the placement
@@ -147,8 +150,10 @@ impl Why {
             Why::Measuring { side, n } => {
                 format!("auto: measuring {} ({} of {})", side.name(), n - 1, PROBES - 1)
             }
+            // Slower by less than the margin: the winner stays (hysteresis).
             Why::Faster { side, ns, other_ns } => {
-                format!("auto: {} faster ({:.3} ms vs {:.3} ms)", side.name(), ms(ns), ms(other_ns))
+                let word = if ns <= other_ns { "faster" } else { "kept" };
+                format!("auto: {} {word} ({:.3} ms vs {:.3} ms)", side.name(), ms(ns), ms(other_ns))
             }
             Why::Recheck { side, ns, winner_ns } => format!(
                 "auto: re-checking {} (last {:.3} ms vs {} {:.3} ms)",
@@ -199,7 +204,10 @@ impl Site {
     pub fn choose(&mut self) -> (Side, Why) {
         if let Some(s) = &mut self.settled {
             let loser = s.winner.other();
-            if !s.checking && s.spent >= s.loser.saturating_mul(RECHECK) {
+            // The winner's calls have grown slow enough that the loser's last time would
+            // win: try it now rather than after RECHECK times its time.
+            let overtaken = beats(s.loser, s.recent);
+            if !s.checking && (overtaken || s.spent >= s.loser.saturating_mul(RECHECK)) {
                 s.checking = true;
                 return (loser, Why::Recheck { side: loser, ns: s.loser, winner_ns: s.recent });
             }
@@ -345,23 +353,32 @@ thread_local! {
 /// While it lives, the placements traced for the construct `label` on this thread name `at`
 /// as their site ([`TRACED`]); a no-op unless tracing.
 pub(crate) struct TracedSite {
-    pushed: bool,
+    pushed: usize,
 }
 
 impl TracedSite {
     pub(crate) fn open(label: &'static str, at: &'static SourcePos) -> TracedSite {
-        let pushed = super::trace::enabled();
-        if pushed {
-            TRACED.with(|t| t.borrow_mut().push((label, at)));
+        TracedSite::open_all(&[(label, at)])
+    }
+
+    /// [`TracedSite::open`] for each construct of `sites`, the last innermost.
+    fn open_all(sites: &[(&'static str, &'static SourcePos)]) -> TracedSite {
+        if !super::trace::enabled() {
+            return TracedSite { pushed: 0 };
         }
-        TracedSite { pushed }
+        TRACED.with(|t| t.borrow_mut().extend_from_slice(sites));
+        TracedSite { pushed: sites.len() }
     }
 }
 
 impl Drop for TracedSite {
     fn drop(&mut self) {
-        if self.pushed {
-            TRACED.with(|t| t.borrow_mut().pop());
+        if self.pushed > 0 {
+            TRACED.with(|t| {
+                let mut t = t.borrow_mut();
+                let keep = t.len().saturating_sub(self.pushed);
+                t.truncate(keep);
+            });
         }
     }
 }
@@ -390,17 +407,25 @@ pub fn clock_at(label: &'static str, at: &'static SourcePos) -> Clock {
     Clock { active: true, _site: site }
 }
 
-/// Opens the [`Clock`] of one run of the group site `label` (fused statements, a fused or
-/// chained `@` pair: constructs whose device stages share buffers) and chooses its
-/// placement at once, tracing it under `label`: on the device the constructs `members`
-/// (their labels) are placed as the old `auto` places them (their own clocks adapt only
-/// where the group's device launch declines and they run alone); on the CPU every device
-/// placement on this thread runs on the CPU until the clock ends (traced `auto: cpu with
-/// LABEL`), so no buffer crosses in the middle. A no-op unless `auto` adapts for every
-/// member.
-pub fn group(label: &'static str, members: &[&'static str]) -> Clock {
-    let Some(ctx) = super::policy::adaptive_device(members) else {
-        return Clock { active: false, _site: None };
+/// Opens the [`Clock`] of one run of the group site `label` at `at` (fused statements, a
+/// fused or chained `@` pair: constructs whose device stages share buffers) and chooses
+/// its placement at once, tracing it under `label` with `at` as its site: on the device the
+/// constructs `members` (their labels and the positions their placements name while the
+/// clock lives, the last innermost: a fused kernel's label with the group's position) are
+/// placed as the old `auto` places them (their own clocks adapt only where the group's
+/// device launch declines and they run alone); on the CPU every device placement on this
+/// thread runs on the CPU until the clock ends (traced `auto: cpu with LABEL`), so no
+/// buffer crosses in the middle. Adapts only where `auto` adapts for every member; names
+/// the members' sites in the trace whatever the placement.
+pub fn group(
+    label: &'static str,
+    at: &'static SourcePos,
+    members: &[(&'static str, &'static SourcePos)],
+) -> Clock {
+    let site = Some(TracedSite::open_all(members));
+    let labels: Vec<&'static str> = members.iter().map(|m| m.0).collect();
+    let Some(ctx) = super::policy::adaptive_device(&labels) else {
+        return Clock { active: false, _site: site };
     };
     let (side, why) = with_site(SiteKey::of(label), Site::choose);
     FRAMES.with(|f| {
@@ -417,9 +442,9 @@ pub fn group(label: &'static str, members: &[&'static str]) -> Clock {
             Side::Device => super::Target::Device(ctx),
             Side::Cpu => super::Target::Cpu,
         };
-        super::policy::trace_placement(label, target, &why.text());
+        super::policy::trace_placement_at(label, target, &why.text(), Some(at));
     }
-    Clock { active: true, _site: None }
+    Clock { active: true, _site: site }
 }
 
 impl Drop for Clock {
@@ -459,15 +484,6 @@ pub(super) fn claim(method: &str) -> Option<(Side, Why)> {
         let (side, why) = with_site(frame.key(), Site::choose);
         frame.chosen = Some((side, Instant::now()));
         Some((side, why))
-    })
-}
-
-/// The source position of the site whose placement [`claim`] just chose for `method`, for
-/// the trace (`None`: a site named by its label alone).
-pub(super) fn claimed_at(method: &str) -> Option<&'static SourcePos> {
-    FRAMES.with(|f| {
-        let frames = f.borrow();
-        frames.last().filter(|t| t.label == method && t.chosen.is_some()).and_then(|t| t.at)
     })
 }
 
@@ -547,27 +563,32 @@ fn graph_label(members: &[&'static str]) -> &'static str {
     }
 }
 
-/// Chooses where the device filters `members` of a graph that starts now run (see the
-/// module doc), tracing the choice under the graph's site and, on the CPU, each filter's
-/// placement (`auto: cpu with tasks ..`). `None` unless `auto` adapts for every filter:
+/// Chooses where the device filters `members` (their labels and `task` expressions) of a
+/// graph that `start()` at `at` starts now run (see the module doc), tracing the choice
+/// under the graph's site, at `at`, and, on the CPU, each filter's placement (`auto: cpu
+/// with tasks ..`) at its `task` expression. `None` unless `auto` adapts for every filter:
 /// they are placed as before.
-pub fn graph_run(members: &[&'static str]) -> Option<GraphRun> {
+pub(crate) fn graph_run(
+    members: &[(&'static str, &'static SourcePos)],
+    at: &'static SourcePos,
+) -> Option<GraphRun> {
     if members.is_empty() {
         return None;
     }
-    let ctx = super::policy::adaptive_device(members)?;
-    let label = graph_label(members);
+    let labels: Vec<&'static str> = members.iter().map(|m| m.0).collect();
+    let ctx = super::policy::adaptive_device(&labels)?;
+    let label = graph_label(&labels);
     let (side, why) = with_site(SiteKey::of(label), Site::choose);
     if super::trace::enabled() {
         let target = match side {
             Side::Device => super::Target::Device(ctx),
             Side::Cpu => super::Target::Cpu,
         };
-        super::policy::trace_placement(label, target, &why.text());
+        super::policy::trace_placement_at(label, target, &why.text(), Some(at));
         if side == Side::Cpu {
             let within = Why::Within { site: label }.text();
-            for member in members {
-                super::policy::trace_placement(member, target, &within);
+            for (member, task) in members {
+                super::policy::trace_placement_at(member, target, &within, Some(task));
             }
         }
     }
@@ -684,15 +705,39 @@ mod tests {
     }
 
     #[test]
+    fn a_winner_grown_slower_than_the_loser_rechecks_at_once() {
+        // Measured: the device at 745, the CPU at 741 (within the margin: the device
+        // stays, traced `kept`). Then the device's calls take 2,000: once its moving
+        // average passes 741 / SWITCH the CPU runs, long before RECHECK * 741 is spent,
+        // and wins.
+        let mut site = Site::default();
+        run(&mut site, 6, |k, s| match (k, s) {
+            (0, _) => 1_000_000,
+            (_, Device) => 745,
+            (_, Cpu) => 741,
+        });
+        assert_eq!(site.winner(), Some(Device));
+        assert_eq!(site.choose().1.text(), "auto: opencl kept (0.001 ms vs 0.001 ms)");
+        let sides = run(&mut site, 6, |_, s| if s == Device { 2_000 } else { 741 });
+        assert_eq!(sides, [Device, Cpu, Cpu, Cpu, Cpu, Cpu], "recent 1,059 > 741 / 0.8 after one");
+        assert_eq!(site.winner(), Some(Cpu));
+        // A winner that stays within the margin of the loser's time never re-checks early.
+        let mut site = Site::default();
+        run(&mut site, 3, |_, s| if s == Device { 1_600 } else { 100 });
+        let sides = run(&mut site, 100, |_, s| if s == Device { 1_600 } else { 120 });
+        assert!(sides.iter().all(|s| *s == Cpu), "{sides:?}");
+    }
+
+    #[test]
     fn a_recheck_that_wins_swaps_the_sides() {
         let mut site = Site::default();
         run(&mut site, 3, |_, s| if s == Device { 1_000 } else { 100 });
         assert_eq!(site.winner(), Some(Cpu));
         // The CPU's work grows (LUFact read backwards): 2000 per call, so the device is
-        // re-checked after 16 * 1000 / 2000 = 8 calls, and wins against the CPU's recent
-        // time (its moving average, about 1800 by then).
-        let sides = run(&mut site, 9, |_, s| if s == Device { 1_000 } else { 2_000 });
-        assert_eq!(sides, [Cpu, Cpu, Cpu, Cpu, Cpu, Cpu, Cpu, Cpu, Device]);
+        // re-checked once the CPU's recent time (its moving average: 575, 931, 1198, 1398)
+        // is past 1000 / SWITCH, before 16 * 1000 / 2000 = 8 calls, and wins against it.
+        let sides = run(&mut site, 5, |_, s| if s == Device { 1_000 } else { 2_000 });
+        assert_eq!(sides, [Cpu, Cpu, Cpu, Cpu, Device]);
         assert_eq!(site.winner(), Some(Device));
         let (side, why) = site.choose();
         assert_eq!(side, Device);

@@ -125,9 +125,11 @@
 //!   `SOMD_DEVICE=seq`/`cpu`; `crate::somd::cpu_only`, `crate::somd::not_eligible`) or run
 //!   as one MI by its wrapper (`null or ragged array argument`, `dist arguments of
 //!   different shapes`: `crate::somd::somd_call_whole`), or the `task` expression of a
-//!   device filter (`adapt::TracedSite`, each batch's placement too); null for sites named
-//!   by their label alone (group sites, graph runs) and the constructs a group or graph
-//!   run places for all its members; `mis`: 1 on a device, on the CPU the workers the
+//!   device filter (`adapt::TracedSite`, each batch's placement too), of a group site's
+//!   first `@` ([`adapt::group`]: its fused kernel's placement too; the constructs it
+//!   places on the CPU name their own expressions), or of the `start()` or `finish()` call
+//!   that starts a graph run ([`adapt::graph_run`]); null only where the generated code
+//!   opened no site for the construct; `mis`: 1 on a device, on the CPU the workers the
 //!   pool may give the construct, whose MIs the `cpu_call` event counts, as a worker may run
 //!   several; under `SOMD_DEVICE=seq` the placement is `cpu` and the `cpu_call` says `seq`)
 //! - `{"event":"build","program":STR,"device":STR,"from":"source"|"cache","ns":N}`

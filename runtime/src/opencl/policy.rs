@@ -65,14 +65,19 @@ pub fn placement_for(method: &str, eligible: bool) -> Target {
     }
     let (target, reason) = decide(method, eligible);
     if trace::enabled() {
-        match reason {
-            Reason::Fixed(reason) => trace_placement(method, target, reason),
-            Reason::Adapt(why) => {
-                trace_placement_at(method, target, &why.text(), adapt::claimed_at(method))
-            }
-        }
+        trace_decided(method, target, reason);
     }
     target
+}
+
+/// [`placement_for`] asked to plan, not to run, a call (`device::same_device`: whether two
+/// constructs' buffers may meet): decided alike, traced not at all, since the call that
+/// runs traces its own placement (one event per run of a construct).
+pub(crate) fn placement_untraced(method: &str) -> Target {
+    if crate::somd::nested_on_cpu() {
+        return Target::Cpu;
+    }
+    decide(method, true).0
 }
 
 /// [`placement_for`] for a device call whose arguments may still keep it on the CPU: on a
@@ -104,14 +109,19 @@ pub fn device_for<T>(
         }
     }
     if trace::enabled() {
-        match reason {
-            Reason::Fixed(reason) => trace_placement(method, target, reason),
-            Reason::Adapt(why) => {
-                trace_placement_at(method, target, &why.text(), adapt::claimed_at(method))
-            }
-        }
+        trace_decided(method, target, reason);
     }
     checked
+}
+
+/// Traces what [`decide`] chose for a call of `method`, its `site` the innermost open call
+/// of `method` on this thread ([`adapt::traced_at`]).
+#[cold]
+fn trace_decided(method: &str, target: Target, reason: Reason) {
+    match reason {
+        Reason::Fixed(reason) => trace_placement(method, target, reason),
+        Reason::Adapt(why) => trace_placement(method, target, &why.text()),
+    }
 }
 
 thread_local! {
@@ -241,11 +251,15 @@ pub(crate) fn trace_placement(method: &str, target: Target, reason: &str) {
     trace_placement_at(method, target, reason, adapt::traced_at(method));
 }
 
-/// [`trace_placement`] of an adaptive site measured at the source position `at`
-/// ([`adapt::clock_at`]), or of a call that has no device path: its `site` field names the
-/// position.
+/// [`trace_placement`] of a construct at the source position `at`: a call that has no
+/// device path, a group site or graph run ([`adapt::group`], [`adapt::graph_run`]).
 #[cold]
-fn trace_placement_at(method: &str, target: Target, reason: &str, at: Option<&SourcePos>) {
+pub(super) fn trace_placement_at(
+    method: &str,
+    target: Target,
+    reason: &str,
+    at: Option<&SourcePos>,
+) {
     let (placement, device) = match target {
         Target::Cpu => ("cpu", Value::Null),
         Target::Device(ctx) => ("opencl", Value::Str(ctx.label)),

@@ -54,17 +54,7 @@ fn device_declined_calls_trace_cpu() {
     );
     // Each placement names the call it placed (`FILE:LINE:COL` of the call or `@`
     // expression), the declined ones too, as adaptive sites' do.
-    let source = std::fs::read_to_string(repo_root().join("tests/run/device_declined.somd"))
-        .expect("read device_declined.somd");
-    let site_of = |call: &str| {
-        let (line, text) = source
-            .lines()
-            .enumerate()
-            .find(|(_, text)| text.contains(call))
-            .unwrap_or_else(|| panic!("`{call}` in device_declined.somd"));
-        let col = text.find(call).expect("found above") + 1;
-        format!("device_declined.somd:{}:{col}", line + 1)
-    };
+    let site_of = |call: &str| position_in("device_declined", call, call);
     let calls_placed = [
         "total(a, b, 1)",
         "total(new int[0], b, 1)",
@@ -99,7 +89,8 @@ fn measured_site(events: &[(&str, &str)], seen: &str) -> usize {
     assert_eq!(order, ["opencl", "opencl", "cpu", "cpu", "opencl", "cpu"][..measuring], "{seen}");
     assert_eq!(events[0].1, "auto: measuring opencl (warm-up)", "{seen}");
     for (placement, reason) in &events[measuring..] {
-        let settled = reason.starts_with(&format!("auto: {placement} faster ("));
+        let settled = reason.starts_with(&format!("auto: {placement} faster ("))
+            || reason.starts_with(&format!("auto: {placement} kept ("));
         assert!(settled || reason.starts_with("auto: re-checking "), "{seen}");
     }
     events.iter().filter(|(p, _)| *p == "opencl").count()
@@ -112,6 +103,30 @@ const GROUPS: [(&str, &[&str]); 3] = [
     ("mapfused_Main_cell_Main_spread", &["Main.cell", "Main.spread"]),
     ("map_Main_scaled", &["Main.twice", "Main.scaled"]),
 ];
+
+/// The name and `site` of each `placement` event of a `SOMD_TRACE=json` run, in order
+/// (`None`: a null site).
+fn sites_traced(stderr: &str) -> Vec<(String, Option<String>)> {
+    stderr
+        .lines()
+        .filter_map(|line| serde_json::from_str::<Value>(line).ok())
+        .filter(|event| event["event"] == "placement")
+        .map(|event| {
+            let name = event["name"].as_str().unwrap_or_default().to_string();
+            (name, event["site"].as_str().map(str::to_string))
+        })
+        .collect()
+}
+
+/// The position `FILE:LINE:COL` of `text` in the first line of `program`'s source holding
+/// `line` (the line's own text when it is the same).
+fn position_in(program: &str, line: &str, text: &str) -> String {
+    let path = repo_root().join(format!("tests/run/{program}.somd"));
+    let source = std::fs::read_to_string(&path).expect("the program's source");
+    let (l, found) = source.lines().enumerate().find(|(_, l)| l.contains(line)).expect(line);
+    let col = found.find(text).expect(text) + 1;
+    format!("{program}.somd:{}:{col}", l + 1)
+}
 
 /// Under an adaptive `auto` (`SOMD_AUTO_ANY=1`: the suite's OpenCL device), the fused
 /// statements, the fused `@` pair and the chained `@` of `device_adapt_groups`, each run
@@ -164,6 +179,31 @@ fn adaptive_auto_groups_measure_both_placements() {
     }
     let calls = device_calls(&outcome.stderr);
     assert_eq!(calls.len(), device_runs, "device calls only in the groups' device runs");
+    // Every placement names its site: a group its first `@` (the fused statements' `@`,
+    // the consumer of the fused pair, the chain's outer `@`), a construct its own
+    // expression (a `!` its operand's `@`), the fused kernel the group's position.
+    let at = |line: &str, text: &str| position_in("device_adapt_groups", line, text);
+    let square = at("int sq =", "Main @ square");
+    let spread = at("spreads = Main @", "Main @ spread");
+    let scaled = at("chained = Main @", "Main @ scaled");
+    let sites: [(&str, Vec<String>); 9] = [
+        ("fused_Main_square", vec![square.clone()]),
+        ("Main.square", vec![square]),
+        ("Main.wrap", vec![at("int lo =", "Main @ wrap"), at("int hi =", "Main @ wrap")]),
+        ("mapfused_Main_cell_Main_spread", vec![spread.clone()]),
+        ("Main.cell", vec![at("cells = Main @", "Main @ cell")]),
+        ("Main.spread", vec![spread]),
+        ("map_Main_scaled", vec![scaled.clone()]),
+        ("Main.twice", vec![at("chained = Main @", "Main @ twice")]),
+        ("Main.scaled", vec![scaled]),
+    ];
+    let traced = sites_traced(&outcome.stderr);
+    assert_eq!(traced.len(), placed.len());
+    for (name, site) in &traced {
+        let (_, want) = sites.iter().find(|(n, _)| n == name).expect(name);
+        let site = site.as_deref().unwrap_or("null");
+        assert!(want.iter().any(|w| site.ends_with(w.as_str())), "{name} at {site}, not {want:?}");
+    }
 
     let env = [("SOMD_TRACE", "json"), ("SOMD_ADAPT", "off")];
     let outcome = run_with_env(binary, &expected.args, auto, &env);
@@ -252,6 +292,18 @@ fn adaptive_auto_task_graphs_measure_both_placements() {
     }
     assert_eq!(runs_with_calls, device_runs, "every run on the device made device calls");
     assert_eq!(timed, [cpu_runs; 2], "each filter's time once per run on the CPU");
+    // Every placement names its site: the graph's run the call that starts it (`finish()`
+    // here), each filter its `task` expression.
+    let graph_at = at("g.finish()");
+    for (name, site) in sites_traced(&outcome.stderr) {
+        let want = match name.as_str() {
+            "Main.spread" => &task_sites[0],
+            "Main.width" => &task_sites[1],
+            _ => &graph_at,
+        };
+        let site = site.unwrap_or_default();
+        assert!(site.ends_with(want.as_str()), "{name} at {site}, not {want}");
+    }
 
     let env = [("SOMD_TRACE", "json"), ("SOMD_ADAPT", "off")];
     let outcome = run_with_env(binary, &expected.args, auto, &env);

@@ -2652,7 +2652,8 @@ impl<'a> FnCx<'a> {
         let group = super::fused::group_clock(
             "_somd_group",
             &outer_desc,
-            &[inner_desc.clone(), outer_desc.clone()],
+            &outer.pos,
+            &[(inner_desc.clone(), inner.pos.clone()), (outer_desc.clone(), outer.pos.clone())],
         );
         let (run, result, cpu) = self.map_result(id, &result);
         let run = run.replacen("run_map", "run_map_chain", 1);

@@ -100,26 +100,35 @@ impl FnCx<'_> {
             }
             _ => None,
         };
-        let mut members = Vec::new();
+        // Each construct with the position its own clock names: a `!`, its `@` operand's.
+        let mut members: Vec<(String, String)> = Vec::new();
         if let Some(p) = g.producer {
             if let Some((desc, _)) = glue.map_desc(self.fid, p) {
-                members.push(desc);
+                let span = self.e(p)?.span;
+                members.push((desc.to_string(), self.pos(span)));
             }
         }
         for (r, _) in &g.reductions {
             if let Some((desc, _)) = glue.reduce_desc(self.fid, *r) {
-                members.push(desc);
+                let at = match &self.e(*r)?.kind {
+                    ExprKind::ReduceArray { array, .. } => self.e(*array)?.span,
+                    _ => self.e(*r)?.span,
+                };
+                members.push((desc.to_string(), self.pos(at)));
             }
         }
-        let same: Vec<String> =
-            members.iter().map(|m| format!("rt::device::same_device(&{}, &{m})", g.desc)).collect();
-        // The group site of the run: every kernel that may run for it.
-        let mut labels = vec![g.desc.clone()];
-        labels.extend(members.iter().map(|m| m.to_string()));
-        if let Some((_, _, _, desc)) = &g.inline {
-            labels.push(desc.clone());
+        let same: Vec<String> = members
+            .iter()
+            .map(|(m, _)| format!("rt::device::same_device(&{}, &{m})", g.desc))
+            .collect();
+        // The group site of the run: every kernel that may run for it, the fused one last.
+        let mut sites = members.clone();
+        if let Some((inline, _, _, desc)) = &g.inline {
+            let span = self.e(*inline)?.span;
+            sites.push((desc.clone(), self.pos(span)));
         }
-        let group = group_clock(&format!("{var}_clock"), &g.desc, &labels);
+        sites.push((g.desc.clone(), parts.pos.clone()));
+        let group = group_clock(&format!("{var}_clock"), &g.desc, &parts.pos, &sites);
         let prelude = inline_prelude.unwrap_or_else(|| {
             format!(
                 "{}let {n} = rt::somd::map_len(&[{}], {}); \
@@ -324,8 +333,12 @@ impl FnCx<'_> {
             format!("rt::device::same_device(&{}, &{c_desc})", f.desc),
         ];
         let host = chained_args(f.consumer, &ca, f.slot, &consumer, &producer, &n, &mut test);
-        let group =
-            group_clock("_somd_group", &f.desc, &[f.desc.clone(), p_desc.clone(), c_desc.clone()]);
+        let sites = [
+            (p_desc.clone(), producer.pos.clone()),
+            (c_desc.clone(), consumer.pos.clone()),
+            (f.desc.clone(), consumer.pos.clone()),
+        ];
+        let group = group_clock("_somd_group", &f.desc, &consumer.pos, &sites);
         // The consumer's own code (`c_code`) made a `Lazy` when a lazy local takes its result.
         let (run, result, _) = self.map_result(f.consumer, &result);
         self.replaced.insert(
@@ -344,11 +357,13 @@ impl FnCx<'_> {
     }
 }
 
-/// `let VAR = rt::device::group(..);`: the clock of a group site named by the kernel of the
-/// `KernelDesc` static `desc`, whose constructs are those of the statics `members`.
-pub(super) fn group_clock(var: &str, desc: &str, members: &[String]) -> String {
-    let labels: Vec<String> = members.iter().map(|m| format!("{m}.label")).collect();
-    format!("let {var} = rt::device::group({desc}.name, &[{}]);", labels.join(", "))
+/// `let VAR = rt::device::group(..);`: the clock of a group site at the position static
+/// `at` (`&POS_N`) named by the kernel of the `KernelDesc` static `desc`, whose constructs
+/// are those of the statics `members`, each with the position its placement names in the
+/// trace (the last innermost: `desc` itself, at `at`).
+pub(super) fn group_clock(var: &str, desc: &str, at: &str, members: &[(String, String)]) -> String {
+    let sites: Vec<String> = members.iter().map(|(m, pos)| format!("({m}.label, {pos})")).collect();
+    format!("let {var} = rt::device::group({desc}.name, {at}, &[{}]);", sites.join(", "))
 }
 
 /// The device arguments of a fused `@` pair's kernel: the consumer's, its argument `slot`
