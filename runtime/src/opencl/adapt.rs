@@ -423,8 +423,7 @@ pub fn group(
     members: &[(&'static str, &'static SourcePos)],
 ) -> Clock {
     let site = Some(TracedSite::open_all(members));
-    let labels: Vec<&'static str> = members.iter().map(|m| m.0).collect();
-    let Some(ctx) = super::policy::adaptive_device(&labels) else {
+    let Some(ctx) = super::policy::adaptive_device(members.iter().map(|m| m.0)) else {
         return Clock { active: false, _site: site };
     };
     let (side, why) = with_site(SiteKey::of(label), Site::choose);
@@ -575,8 +574,8 @@ pub(crate) fn graph_run(
     if members.is_empty() {
         return None;
     }
+    let ctx = super::policy::adaptive_device(members.iter().map(|m| m.0))?;
     let labels: Vec<&'static str> = members.iter().map(|m| m.0).collect();
-    let ctx = super::policy::adaptive_device(&labels)?;
     let label = graph_label(&labels);
     let (side, why) = with_site(SiteKey::of(label), Site::choose);
     if super::trace::enabled() {

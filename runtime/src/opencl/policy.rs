@@ -154,13 +154,15 @@ impl Drop for PendingCheck {
 /// The device of `auto` when calls of every one of `labels` would adapt (the `auto`
 /// default, adaptation on, no placement-file rule for any of them, a device for `auto`):
 /// a group site of these constructs ([`adapt::group`]) may then choose for all of them.
-pub(crate) fn adaptive_device(labels: &[&str]) -> Option<&'static DeviceCtx> {
+pub(crate) fn adaptive_device<'a>(
+    mut labels: impl Iterator<Item = &'a str>,
+) -> Option<&'static DeviceCtx> {
     let placement = exec::placement();
     if placement.device != Device::Auto || !placement.adapt {
         return None;
     }
     if let Some(file) = placement_file() {
-        if labels.iter().any(|label| file.rule(label).is_some()) {
+        if labels.any(|label| file.rule(label).is_some()) {
             return None;
         }
     }
