@@ -75,8 +75,17 @@ declared before it (in a block of its own), with or without its start (`int i = 
 (; ..)`); with
 `--throwing`, a loop may divide by a value that can be zero.
 
+With `--loops`, most methods run one to three counted loops per element (`int` or `long`
+index; from a constant, the element, near the type's end or below zero; up or down by a
+constant; to a bound a few steps away, 2^16 steps or more for a few elements, or within a
+step of the type's end; `for`, `while` stepped by the body's last statement, `do`/`while`;
+bodies with `continue`, `break` at a block's edge and short loops of their own), the shapes
+of the loops' stop checks and blocks (note `device-execution`, "Loops that cannot fail, run
+long", "Long copies in blocks on the device", "Signed steps"); with `--throwing`, the risky
+one reads one past `b`'s end in some elements.
+
 Usage: gen.py SEED [--methods N] [--throwing] [--effects] [--shapes] [--views] [--tables]
-    [--preludes] [--pairs] [--narrow] [--hostloops] > Prog.somd
+    [--preludes] [--pairs] [--narrow] [--hostloops] [--loops] > Prog.somd
 """
 import os
 import random
@@ -592,6 +601,111 @@ class Gen:
             "    }\n" % (k, setup, "\n".join(body))
         )
 
+
+    def loops(self, k, risky):
+        """A method whose elements each run one to three counted loops of random shape
+        (`--loops`: note `device-execution`, "Loops that cannot fail, run long", "Long
+        copies in blocks on the device", "Signed steps"): an `int` or `long` index from a
+        constant, the element or near its type's end, stepping up or down by 1, 2, 3 or 7
+        (down by 1, 2 or 3) to a bound a few steps away, or 2^16 steps or more for a few
+        elements (the blocks' threshold), or within a step of the type's end without
+        wrapping; tested with `<`, `<=`, `>`, `>=`, reversed, or with a second conjunct;
+        as `for`, `while` stepped by the body's last statement, or `do`/`while`; bodies
+        folding the index into `h`, reading `b` at it, leaving iterations with `continue`,
+        leaving at a block's edge with `break` (start plus 1023, 1024 or 1025 steps), or
+        running a short loop of their own. With `risky`, the first loop reads one past `b`'s
+        end in the elements whose low byte is 0, once its index's low ten bits are all set."""
+        rng = self.rng
+        body = ["            int x = a[i];",
+                "            int g = Somd.offset(a) + i;",
+                "            long h = x ^ %dL;" % rng.randint(-1000, 1000)]
+        for n in range(rng.randint(1, 3)):
+            body.extend(self.counted_loop("j%d" % n, risky and n == 0))
+        body.append("            out[i] = h * 31 + g;")
+        return (
+            "    static long[] m%d(dist int[] a, int[] b, int p, int q) {\n"
+            "        long[] out = new long[a.length];\n"
+            "        for (int i = 0; i < a.length; i++) {\n%s\n"
+            "        }\n"
+            "        return out;\n"
+            "    }\n" % (k, "\n".join(body))
+        )
+
+    def counted_loop(self, j, risky):
+        """The statements of one loop of `loops` over the index `j`."""
+        rng = self.rng
+        wide = rng.random() < 0.3
+        ty, top, bottom, suffix = (("long", "Long.MAX_VALUE", "Long.MIN_VALUE", "L") if wide
+                                   else ("int", "Integer.MAX_VALUE", "Integer.MIN_VALUE", ""))
+        up = rng.random() < 0.6
+        step = rng.choice([1, 1, 1, 2, 3, 7] if up else [1, 1, 2, 3])
+        op = rng.choice(["<", "<="] if up else [">", ">="])
+        # A few elements run 2^16 steps or more (the blocks' threshold), the others a few.
+        far = rng.choice([65535, 65536, 65537, 66559, 70000, 140000])
+        few = rng.choice([0, 1, 15, 40, 1023, 1024, 1025])
+        length = "((x & 63) == 0 ? %d : %d + (x & 15))" % (far * step, few)
+        form = rng.choice(["plain", "plain", "element", "end", "negative"])
+        if form == "end" and up:
+            # Up to within a step of the type's end, never past it; from a few steps
+            # before the bound, so that a `do` loop's first step cannot wrap either.
+            start = "%s - %s - (x & 255) - %d" % (top, length, 2 * step + 4)
+            edge = step - 1 if op == "<" else step
+            bound = "%s - %d - (x & 3)" % (top, edge)
+        elif form == "end":
+            start = "%s + %s + (x & 255) + %d" % (bottom, length, 2 * step + 4)
+            edge = step - 1 if op == ">" else step
+            bound = "%s + %d + (x & 3)" % (bottom, edge)
+        elif form == "negative" and wide:
+            start = "-(long) (x & 65535) - 3" if up else "(long) (x & 1023) + 5"
+            bound = ("(x & 1023) + %s" % length) if up else "-(long) %s" % length
+        else:
+            base = "(x & 7)" if form == "element" else str(rng.choice([0, 1, -5]))
+            start = base if up else "%s + %s" % (base, length)
+            bound = "%s + %s" % (base, length) if up else base
+        lines = ["            %s %s0 = %s;" % (ty, j, start)]
+        if rng.random() < 0.3:
+            lines.append("            %s %sn = %s;" % (ty, j, bound))
+            bound = j + "n"
+        sign = "+" if up else "-"
+        test = "%s %s %s" % (j, op, bound)
+        if rng.random() < 0.2:
+            flipped = {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+            test = "%s %s %s" % (bound, flipped, j)
+        elif rng.random() < 0.15:
+            test = "%s && h != %d" % (test, rng.randint(0, 99))
+        form = rng.choice(["for", "for", "for", "while", "do"])
+        stmts = []
+        index = "(int) (%s & 1023)" % j if wide else "%s & 1023" % j
+        if risky:
+            stmts.append("h += b[(%s) + ((x & 255) == 0 ? 1 : 0)];" % index)
+        for _ in range(rng.randint(1, 3)):
+            choice = rng.random()
+            if choice < 0.3:
+                stmts.append("h = h * 31 + %s;" % j)
+            elif choice < 0.45:
+                stmts.append("h ^= (long) %s * 40503;" % j)
+            elif choice < 0.6:
+                stmts.append("h += b[%s];" % index)
+            elif choice < 0.72 and form == "for":
+                stmts.append("if ((%s & 15) == %d) continue;" % (j, rng.randint(0, 15)))
+            elif choice < 0.86:
+                edge = rng.choice([1023, 1024, 1025, 2047, 2048, 65536])
+                stmts.append("if (%s == %s0 %s %d%s) break;" % (j, j, sign, edge * step, suffix))
+            else:
+                stmts.append("for (int z = 0; z < 4; z++) h = h * 7 + (%s ^ z);" % j)
+        update = "%s %s= %d" % (j, sign, step) if step != 1 else j + ("++" if up else "--")
+        if form == "for":
+            lines.append("            for (%s %s = %s0; %s; %s) {" % (ty, j, j, test, update))
+            lines.extend("                " + t for t in stmts)
+            lines.append("            }")
+        else:
+            stmts = [t for t in stmts if not t.startswith("if ((")]
+            lines.append("            %s %s = %s0;" % (ty, j, j))
+            lines.append("            %s {" % ("while (%s)" % test if form == "while" else "do"))
+            lines.extend("                " + t for t in stmts)
+            lines.append("                %s;" % update)
+            lines.append("            }%s" % (" while (%s);" % test if form == "do" else ""))
+        return lines
 
     def rowred(self, k, risky):
         """A method whose rows each reduce an inner loop into locals of the row (`--rowreds`:
@@ -1414,6 +1528,7 @@ def main():
     preludes = "--preludes" in sys.argv
     pairs = "--pairs" in sys.argv
     hostloops = "--hostloops" in sys.argv
+    loops = "--loops" in sys.argv
     rowtiles = "--rowtiles" in sys.argv
     rowreds = "--rowreds" in sys.argv or rowtiles
     global NESTS
@@ -1432,12 +1547,14 @@ def main():
                                     (" --pairs", pairs), (" --narrow", "--narrow" in sys.argv),
                                     (" --hostloops", hostloops), (" --nests", NESTS),
                                     (" --rowreds", rowreds and not rowtiles),
-                                    (" --rowtiles", rowtiles)) if on)
+                                    (" --rowtiles", rowtiles), (" --loops", loops)) if on)
     out = ["// Generated by tests/difffuzz/gen.py %d%s." % (seed, flags),
            "public class Main {"]
     kinds = []
     for k in range(methods):
-        if pairs and rng.random() < (0.9 if k == risky else 0.7):
+        if loops and rng.random() < (0.9 if k == risky else 0.7):
+            text, kind = gen.loops(k, k == risky), "array"
+        elif pairs and rng.random() < (0.9 if k == risky else 0.7):
             text, kind = gen.pairs(k, k == risky)
         elif rowreds and rng.random() < (0.9 if k == risky else 0.6):
             text, kind = gen.rowred(k, k == risky)

@@ -6,7 +6,9 @@
 #
 # Usage: tests/difffuzz/run.sh FIRST_SEED COUNT [gen.py options]
 # Environment: SOMDC (default target/release/somdc), WORK (default /tmp/somd-difffuzz),
-# JAVA (a Java 19+ runtime; default the one tests/run/regen.sh caches).
+# JAVA (a Java 19+ runtime; default the one tests/run/regen.sh caches), STAGE (a folder:
+# each program's stripped binary goes to STAGE/bin and its Java twin's output and
+# exception line to STAGE/expected, for bench/gpu/difffuzz.sh on another machine).
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -58,6 +60,12 @@ for ((seed = first; seed < first + count; seed++)); do
         rm -rf "$work/fail-$seed/proj/target"
     else
         echo "seed $seed: ok"
+    fi
+    if [ -n "${STAGE:-}" ]; then
+        mkdir -p "$STAGE/bin" "$STAGE/expected"
+        strip -o "$STAGE/bin/$name" "$bin"
+        cp "$dir/java.out" "$STAGE/expected/$name.out"
+        cp "$dir/java.exc" "$STAGE/expected/$name.exc"
     fi
     rm -rf "$dir"
     rm -f "$bin"
