@@ -2288,8 +2288,12 @@ fn map_chain_planned(
     outer_args: &[HostArg<'_>],
     leave: bool,
 ) -> Option<DeviceResult> {
-    let (ctx, shapes) =
-        policy::device_for(inner.label, |_| arg_shapes(inner, inner_count, inner_args))?;
+    let Some((ctx, shapes)) =
+        policy::device_for(inner.label, |_| arg_shapes(inner, inner_count, inner_args))
+    else {
+        policy::trace_chained_cpu(outer.label);
+        return None;
+    };
     let (outer_ctx, outer_shapes) =
         policy::device_for(outer.label, |_| arg_shapes(outer, inner_count, outer_args))?;
     if !std::ptr::eq(ctx, outer_ctx) {

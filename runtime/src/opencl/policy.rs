@@ -223,6 +223,22 @@ fn decide(method: &str, eligible: bool) -> (Target, Reason) {
     }
 }
 
+/// Traces the placement of a chain's outer `@` `method`, which runs on the CPU because its
+/// inner `@`, asked first, does (`device::map_chain_planned`): with the reason [`decide`]
+/// gives where it places `method` on the CPU too (`SOMD_DEVICE`, a group site on the
+/// CPU), else naming the inner `@`. [`device_for`] is not asked: it would run the call's
+/// pending host work ([`before_device`]) for a device call that is not made.
+pub(crate) fn trace_chained_cpu(method: &str) {
+    if trace::enabled() && !crate::somd::nested_on_cpu() {
+        match decide(method, true) {
+            (Target::Cpu, reason) => trace_decided(method, Target::Cpu, reason),
+            (Target::Device(_), _) => {
+                trace_placement(method, Target::Cpu, "the @ it consumes runs on the CPU")
+            }
+        }
+    }
+}
+
 /// Traces the placement of a call of `method` at `at` that has no device path: on the CPU,
 /// as [`decide`] places a construct that is not eligible.
 #[cold]

@@ -176,6 +176,14 @@ fn adaptive_auto_groups_measure_both_placements() {
         }
         let on_cpu = placed.iter().filter(|(_, _, r)| *r == within).count();
         assert!(on_cpu > 0, "the CPU runs of {site} place its constructs on the CPU\n{seen}");
+        // Each run on the CPU traces each of its constructs once (`Main.wrap` is two), the
+        // chain's outer `@` too, though only its inner one asks for a placement.
+        let cpu_runs = events.iter().filter(|(p, _)| *p == "cpu").count();
+        for member in members {
+            let per_run = if *member == "Main.wrap" { 2 } else { 1 };
+            let traced = placed.iter().filter(|(n, _, r)| n == member && *r == within).count();
+            assert_eq!(traced, per_run * cpu_runs, "{member} in {site}'s CPU runs\n{seen}");
+        }
     }
     let calls = device_calls(&outcome.stderr);
     assert_eq!(calls.len(), device_runs, "device calls only in the groups' device runs");
