@@ -222,6 +222,9 @@ fn adaptive_auto_groups_measure_both_placements() {
     assert!(!placed.is_empty(), "{}", outcome.stderr);
     assert!(placed.iter().all(|(_, p, r)| p == "opencl" && r == "auto"), "{placed:#?}");
     assert_eq!(device_calls(&outcome.stderr).len(), 12 * 4, "{}", outcome.stderr);
+    // One placement per device call: asking whether two constructs share a device (the
+    // fused code's `same_device`) traces none.
+    assert_eq!(placed.len(), 12 * 4, "{placed:#?}");
 }
 
 /// Under an adaptive `auto`, the graph of `device_adapt_tasks` (two consecutive device
