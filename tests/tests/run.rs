@@ -3221,12 +3221,17 @@ fn cpu_outlined_loops_split_their_range() {
 /// For program `name` of `tests/run`: the position `NAME.somd:LINE:COL` of the first
 /// occurrence of a text in its source, as traces name sites (after the file's path).
 fn source_position(name: &str) -> impl Fn(&str) -> String + '_ {
-    let source = std::fs::read_to_string(repo_root().join(format!("tests/run/{name}.somd")))
-        .expect("the program's source");
-    move |text: &str| {
-        let (l, line) = source.lines().enumerate().find(|(_, l)| l.contains(text)).expect(text);
-        format!("{name}.somd:{}:{}", l + 1, line.find(text).expect(text) + 1)
-    }
+    move |text: &str| position_in(name, text, text)
+}
+
+/// The position `FILE:LINE:COL` of `text` in the first line of `program`'s source (under
+/// `tests/run`) holding `line` (the line's own text when it is the same).
+fn position_in(program: &str, line: &str, text: &str) -> String {
+    let path = repo_root().join(format!("tests/run/{program}.somd"));
+    let source = std::fs::read_to_string(&path).expect("the program's source");
+    let (l, found) = source.lines().enumerate().find(|(_, l)| l.contains(line)).expect(line);
+    let col = found.find(text).expect(text) + 1;
+    format!("{program}.somd:{}:{col}", l + 1)
 }
 
 /// The placement and reason of each `placement` event of construct `label` in a

@@ -54,7 +54,7 @@ fn device_declined_calls_trace_cpu() {
     );
     // Each placement names the call it placed (`FILE:LINE:COL` of the call or `@`
     // expression), the declined ones too, as adaptive sites' do.
-    let site_of = |call: &str| position_in("device_declined", call, call);
+    let site_of = source_position("device_declined");
     let calls_placed = [
         "total(a, b, 1)",
         "total(new int[0], b, 1)",
@@ -116,16 +116,6 @@ fn sites_traced(stderr: &str) -> Vec<(String, Option<String>)> {
             (name, event["site"].as_str().map(str::to_string))
         })
         .collect()
-}
-
-/// The position `FILE:LINE:COL` of `text` in the first line of `program`'s source holding
-/// `line` (the line's own text when it is the same).
-fn position_in(program: &str, line: &str, text: &str) -> String {
-    let path = repo_root().join(format!("tests/run/{program}.somd"));
-    let source = std::fs::read_to_string(&path).expect("the program's source");
-    let (l, found) = source.lines().enumerate().find(|(_, l)| l.contains(line)).expect(line);
-    let col = found.find(text).expect(text) + 1;
-    format!("{program}.somd:{}:{col}", l + 1)
 }
 
 /// Under an adaptive `auto` (`SOMD_AUTO_ANY=1`: the suite's OpenCL device), the fused
