@@ -1977,8 +1977,8 @@ pub fn run_reading(
     args: &[HostArg<'_>],
     reads: &[usize],
 ) -> Option<DeviceResult> {
-    let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, 0, args))?;
-    let planned = plan(ctx, desc, 0, args, shapes)?;
+    let (ctx, planned) =
+        policy::device_for(desc.label, |ctx| plan(ctx, desc, 0, args, arg_shapes(desc, 0, args)?))?;
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     execute(&planned, args, None, false, Some(reads)).map(|(result, _)| result)
 }
@@ -1999,8 +1999,8 @@ pub fn run_leaving(
     let Some(&out) = reads.first().filter(|_| moved & LEAVE != 0 && reads.len() == 1) else {
         return run_reading(desc, args, reads);
     };
-    let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, 0, args))?;
-    let mut planned = plan(ctx, desc, 0, args, shapes)?;
+    let (ctx, mut planned) =
+        policy::device_for(desc.label, |ctx| plan(ctx, desc, 0, args, arg_shapes(desc, 0, args)?))?;
     planned.leave = Some(out);
     let dims = planned.out_dims.get(out).cloned().flatten().unwrap_or_default();
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
@@ -2026,8 +2026,9 @@ pub fn run_map_lazy(
     args: &[HostArg<'_>],
 ) -> Option<DeviceResult> {
     ragged::or_ragged(desc, args, |desc, args| {
-        let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, count, args))?;
-        let planned = plan(ctx, desc, count, args, shapes)?;
+        let (ctx, planned) = policy::device_for(desc.label, |ctx| {
+            plan(ctx, desc, count, args, arg_shapes(desc, count, args)?)
+        })?;
         let _scope = trace::CallScope::begin(desc.label, ctx.label);
         let (result, kept) = execute(&planned, args, None, true, None)?;
         Some(result.leaving(ctx, kept, count, desc.label))
@@ -2056,8 +2057,9 @@ fn run_counted(
     args: &[HostArg<'_>],
 ) -> Option<DeviceResult> {
     ragged::or_ragged(desc, args, |desc, args| {
-        let (ctx, shapes) = policy::device_for(desc.label, |_| arg_shapes(desc, count, args))?;
-        let planned = plan(ctx, desc, count, args, shapes)?;
+        let (ctx, planned) = policy::device_for(desc.label, |ctx| {
+            plan(ctx, desc, count, args, arg_shapes(desc, count, args)?)
+        })?;
         let _scope = trace::CallScope::begin(desc.label, ctx.label);
         execute(&planned, args, None, false, None).map(|(result, _)| result)
     })
@@ -2207,11 +2209,10 @@ fn filter_call<U: DevElem>(
     keep: bool,
 ) -> Option<FilterOut<U>> {
     ragged::or_ragged(desc, args, |desc, args| {
-        let (ctx, shapes) = policy::device_for(desc.label, |ctx| match &chained {
+        let (ctx, planned) = policy::device_for(desc.label, |ctx| match &chained {
             Some((on, _)) if !std::ptr::eq(*on, ctx) => Err("items on another device"),
-            _ => arg_shapes(desc, count, args),
+            _ => plan(ctx, desc, count, args, arg_shapes(desc, count, args)?),
         })?;
-        let planned = plan(ctx, desc, count, args, shapes)?;
         let _scope = trace::CallScope::begin(desc.label, ctx.label);
         let (done, kept) = execute(&planned, args, chained.map(|(_, buf)| (0, buf)), keep, None)?;
         Some(match kept {
@@ -2288,29 +2289,40 @@ fn map_chain_planned(
     outer_args: &[HostArg<'_>],
     leave: bool,
 ) -> Option<DeviceResult> {
-    let Some((ctx, shapes)) =
-        policy::device_for(inner.label, |_| arg_shapes(inner, inner_count, inner_args))
-    else {
+    let inner_decided = policy::decided_for(inner.label, |ctx| {
+        plan(ctx, inner, inner_count, inner_args, arg_shapes(inner, inner_count, inner_args)?)
+    })?;
+    let Some((ctx, _)) = inner_decided.placed else {
+        inner_decided.trace(inner.label);
         policy::trace_chained_cpu(outer.label);
         return None;
     };
-    let (outer_ctx, outer_shapes) =
-        policy::device_for(outer.label, |_| arg_shapes(outer, inner_count, outer_args))?;
-    if !std::ptr::eq(ctx, outer_ctx) {
+    // Both maps are decided before either is traced: where the outer one stays on the CPU,
+    // so does the inner one.
+    let outer_decided = policy::decided_for(outer.label, |on| match std::ptr::eq(on, ctx) {
+        true => {
+            plan(ctx, outer, inner_count, outer_args, arg_shapes(outer, inner_count, outer_args)?)
+        }
+        false => Err("the @ it consumes is placed on another device"),
+    })?;
+    let (Some((_, first)), Some((_, second))) = (&inner_decided.placed, &outer_decided.placed)
+    else {
+        inner_decided.trace_on_cpu(inner.label, "the @ consuming its result runs on the CPU");
+        outer_decided.trace(outer.label);
         return None;
-    }
-    let first = plan(ctx, inner, inner_count, inner_args, shapes)?;
-    let second = plan(ctx, outer, inner_count, outer_args, outer_shapes)?;
+    };
+    inner_decided.trace(inner.label);
+    outer_decided.trace(outer.label);
     let (_, kept) = {
         let _scope = trace::CallScope::begin(inner.label, ctx.label);
-        execute(&first, inner_args, None, true, None)?
+        execute(first, inner_args, None, true, None)?
     };
     let mut lens = vec![inner_count];
     lens.extend_from_slice(outer_lens);
     crate::somd::map_len(&lens, outer_pos);
     let _scope = trace::CallScope::begin(outer.label, ctx.label);
     let (result, kept) =
-        execute(&second, outer_args, kept.map(|buf| (0, Held::Own(buf))), leave, None)?;
+        execute(second, outer_args, kept.map(|buf| (0, Held::Own(buf))), leave, None)?;
     Some(result.leaving(ctx, kept, inner_count, outer.label))
 }
 
@@ -2346,14 +2358,13 @@ fn fold_local(ctx: &DeviceCtx, desc: &KernelDesc, local: usize) -> usize {
 /// path (not placed, `null` or empty array — the CPU raises the exception —, ...).
 pub fn run_fold(desc: &'static KernelDesc, args: &[HostArg<'_>]) -> Option<DeviceResult> {
     let Some(HostArg::Array(array)) = args.first() else { return None };
-    let (ctx, (count, shapes)) = policy::device_for(desc.label, |_| {
+    let (ctx, planned) = policy::device_for(desc.label, |ctx| {
         let count = *array.shape().ok_or(NULL_OR_RAGGED)?.first().ok_or(NULL_OR_RAGGED)?;
         if count == 0 {
             return Err("empty array");
         }
-        Ok((count, arg_shapes(desc, count, args)?))
+        plan(ctx, desc, count, args, arg_shapes(desc, count, args)?)
     })?;
-    let planned = plan(ctx, desc, count, args, shapes)?;
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     execute(&planned, args, None, false, None).map(|(result, _)| result)
 }
@@ -2437,8 +2448,8 @@ impl Planned {
         // Java's `int` bounds always have a size (`Size::Java`), which fits the device as
         // any `int` count does.
         match global_size(desc, &values, self.count) {
-            Some(global) => self.global = global,
-            None => crate::opencl::fatal(&ClFailure::NoKernel(format!(
+            Ok(global) => self.global = global,
+            Err(_) => crate::opencl::fatal(&ClFailure::NoKernel(format!(
                 "{}: no size for the launch",
                 desc.name
             ))),
@@ -2634,15 +2645,16 @@ const INNER_PARTITION: &str = "an argument is a partition of the calling method 
 const EMPTY_DIST: &str = "empty first dist argument";
 
 /// Decides whether `desc` can run on `ctx` for `args`, whose shapes [`arg_shapes`] gave,
-/// without touching the device (except building the program); `None` means the CPU path
-/// (see the module doc).
+/// without touching the device (except building the program); `Err(why)` means the CPU
+/// path (see the module doc). Callers plan inside [`policy::device_for`]'s check, so that
+/// a call planning declines is traced on the CPU with `why`.
 fn plan(
     ctx: &'static DeviceCtx,
     desc: &'static KernelDesc,
     count: usize,
     args: &[HostArg<'_>],
     shapes: Vec<Option<Vec<usize>>>,
-) -> Option<Planned> {
+) -> Result<Planned, &'static str> {
     if desc.needs_fp64 && !ctx.info.fp64 {
         policy::fallback(
             &format!(
@@ -2651,70 +2663,13 @@ fn plan(
             ),
             None,
         );
-        return None;
+        return Err("no cl_khr_fp64 on the device");
     }
     // Scalar values of the kernel arguments (for size rules), outputs' dimensions.
     let mut values: Vec<Option<i64>> = vec![None; desc.args.len()];
     let mut out_dims: Vec<Option<Vec<usize>>> = vec![None; desc.args.len()];
     for (k, spec) in desc.args.iter().enumerate() {
-        values[k] = match spec {
-            ArgSpec::Param(p) => size_value(args.get(*p)?),
-            // A row's length of a matrix of no rows (`m[0].length`, which Java fails to read)
-            // has no size: a kernel size or an output reading it sends the call to the CPU
-            // path, which raises the exception, or reads a guarded width's 0 as Java does.
-            ArgSpec::Length { param, dim } if *dim > 0 => {
-                let shape = shapes.get(*param)?.as_ref()?;
-                match shape.first() {
-                    Some(0) => None,
-                    _ => Some(*shape.get(*dim)? as i64),
-                }
-            }
-            ArgSpec::Length { param, dim } | ArgSpec::OutputLength { output_arg: param, dim } => {
-                let shape = match spec {
-                    ArgSpec::Length { .. } => shapes.get(*param)?.as_ref()?,
-                    _ => out_dims.get(*param)?.as_ref()?,
-                };
-                Some(*shape.get(*dim)? as i64)
-            }
-            ArgSpec::GlobalLength { param, dim } => {
-                Some(*shapes.get(*param)?.as_ref()?.get(*dim)? as i64)
-            }
-            ArgSpec::Offset { .. } => Some(0),
-            ArgSpec::Count => {
-                Some(i64::try_from(count).ok().filter(|n| *n <= i64::from(i32::MAX))?)
-            }
-            ArgSpec::Result(_) => {
-                out_dims[k] = Some(vec![count]);
-                None
-            }
-            ArgSpec::Output { dims, .. } => {
-                let mut list = Vec::with_capacity(dims.len());
-                for d in dims.iter() {
-                    let n = d.eval(&values)?;
-                    if !(0..=i64::from(i32::MAX)).contains(&n) {
-                        return None; // the CPU path raises NegativeArraySizeException
-                    }
-                    list.push(n as usize);
-                }
-                out_dims[k] = Some(list);
-                None
-            }
-            ArgSpec::Chunk => Some(fold_chunk(count) as i64),
-            ArgSpec::Partials(_)
-            | ArgSpec::Scratch(_)
-            | ArgSpec::LaneScratch { .. }
-            | ArgSpec::SliceParts { .. }
-            | ArgSpec::Slices { .. }
-            | ArgSpec::StageRows { .. }
-            | ArgSpec::Staged
-            | ArgSpec::Lanes
-            | ArgSpec::Err
-            | ArgSpec::LaterErr
-            | ArgSpec::Epoch
-            | ArgSpec::Statics(_)
-            | ArgSpec::HostIndex(_)
-            | ArgSpec::HostValue(_) => None,
-        };
+        values[k] = arg_value(spec, k, count, args, &shapes, &values, &mut out_dims)?;
     }
     // A `sync` launch whose bounds read a host scalar is sized when it is launched
     // ([`Planned::resize`]). With no work-item a kernel leaves its setup's failure
@@ -2735,14 +2690,14 @@ fn plan(
             false => rule.eval(&values).is_none(),
         })
     {
-        return None;
+        return Err(UNSIZED);
     }
     let global = match deferred {
-        true if desc.setup_fails => return None,
+        true if desc.setup_fails => return Err(NO_WORK_ITEM),
         true => Vec::new(),
         false => global_size(desc, &values, count)?,
     };
-    let mut program = desc.program.get(ctx)?;
+    let mut program = desc.program.get(ctx).ok_or("the OpenCL program failed to build")?;
     let mut narrow = narrow_args(desc, args);
     if !narrow.is_empty() {
         let options: Vec<String> = narrow
@@ -2759,13 +2714,13 @@ fn plan(
     }
     if let Err(err) = program.kernel(desc.name) {
         policy::fallback(&format!("{err} for {}; running on the CPU", desc.label), None);
-        return None;
+        return Err("no such kernel in the OpenCL program");
     }
     let kernel = match constant_variant(ctx, desc, args) {
         Some(name) if program.kernel(name).is_ok() => name,
         _ => desc.name,
     };
-    Some(Planned {
+    Ok(Planned {
         ctx,
         desc,
         kernel,
@@ -2782,26 +2737,112 @@ fn plan(
     })
 }
 
-/// The global sizes of a launch of `desc` from the values of its scalar arguments; `None`:
+/// Why [`plan`] declines a call whose kernel sizes or outputs' lengths have no value.
+const UNSIZED: &str = "a kernel size without a value";
+
+/// The value of `desc`'s kernel argument `k` (`spec`) that size rules read, given the
+/// values of the arguments before it; an output's (or result's) dimensions go into
+/// `out_dims[k]`.
+fn arg_value(
+    spec: &ArgSpec,
+    k: usize,
+    count: usize,
+    args: &[HostArg<'_>],
+    shapes: &[Option<Vec<usize>>],
+    values: &[Option<i64>],
+    out_dims: &mut [Option<Vec<usize>>],
+) -> Result<Option<i64>, &'static str> {
+    Ok(match spec {
+        ArgSpec::Param(p) => size_value(args.get(*p).ok_or(UNSIZED)?),
+        // A row's length of a matrix of no rows (`m[0].length`, which Java fails to read)
+        // has no size: a kernel size or an output reading it sends the call to the CPU
+        // path, which raises the exception, or reads a guarded width's 0 as Java does.
+        ArgSpec::Length { param, dim } if *dim > 0 => {
+            let shape = shapes.get(*param).and_then(Option::as_ref).ok_or(UNSIZED)?;
+            match shape.first() {
+                Some(0) => None,
+                _ => Some(*shape.get(*dim).ok_or(UNSIZED)? as i64),
+            }
+        }
+        ArgSpec::Length { param, dim } | ArgSpec::OutputLength { output_arg: param, dim } => {
+            let shape = match spec {
+                ArgSpec::Length { .. } => shapes.get(*param),
+                _ => out_dims.get(*param),
+            };
+            Some(*shape.and_then(Option::as_ref).and_then(|s| s.get(*dim)).ok_or(UNSIZED)? as i64)
+        }
+        ArgSpec::GlobalLength { param, dim } => {
+            let shape = shapes.get(*param).and_then(Option::as_ref);
+            Some(*shape.and_then(|s| s.get(*dim)).ok_or(UNSIZED)? as i64)
+        }
+        ArgSpec::Offset { .. } => Some(0),
+        ArgSpec::Count => {
+            let n = i64::try_from(count).ok().filter(|n| *n <= i64::from(i32::MAX));
+            Some(n.ok_or("more than 2^31 - 1 elements")?)
+        }
+        ArgSpec::Result(_) => {
+            out_dims[k] = Some(vec![count]);
+            None
+        }
+        ArgSpec::Output { dims, .. } => {
+            let mut list = Vec::with_capacity(dims.len());
+            for d in dims.iter() {
+                let n = d.eval(values).ok_or(UNSIZED)?;
+                if !(0..=i64::from(i32::MAX)).contains(&n) {
+                    // The CPU path raises NegativeArraySizeException.
+                    return Err("negative array size");
+                }
+                list.push(n as usize);
+            }
+            out_dims[k] = Some(list);
+            None
+        }
+        ArgSpec::Chunk => Some(fold_chunk(count) as i64),
+        ArgSpec::Partials(_)
+        | ArgSpec::Scratch(_)
+        | ArgSpec::LaneScratch { .. }
+        | ArgSpec::SliceParts { .. }
+        | ArgSpec::Slices { .. }
+        | ArgSpec::StageRows { .. }
+        | ArgSpec::Staged
+        | ArgSpec::Lanes
+        | ArgSpec::Err
+        | ArgSpec::LaterErr
+        | ArgSpec::Epoch
+        | ArgSpec::Statics(_)
+        | ArgSpec::HostIndex(_)
+        | ArgSpec::HostValue(_) => None,
+    })
+}
+
+/// Why [`plan`] declines a kernel that would run no work-item though its setup may fail:
+/// with none, the failure would go unrecorded.
+const NO_WORK_ITEM: &str = "no work-item to record its setup's failure";
+
+/// The global sizes of a launch of `desc` from the values of its scalar arguments; `Err`:
 /// the CPU path (a size out of range, or a kernel with no work-item whose setup may fail).
-fn global_size(desc: &KernelDesc, values: &[Option<i64>], count: usize) -> Option<Vec<usize>> {
+fn global_size(
+    desc: &KernelDesc,
+    values: &[Option<i64>],
+    count: usize,
+) -> Result<Vec<usize>, &'static str> {
     let mut global = Vec::with_capacity(desc.global.len());
     if desc.fold {
         global.push(count.div_ceil(fold_chunk(count)));
     } else {
         for rule in desc.global {
-            global.push(rule.eval(values)?.clamp(0, i64::from(i32::MAX)) as usize);
+            global.push(rule.eval(values).ok_or(UNSIZED)?.clamp(0, i64::from(i32::MAX)) as usize);
         }
     }
     if desc.setup_fails && global.contains(&0) {
-        return None;
+        return Err(NO_WORK_ITEM);
     }
     if desc.widened {
         if let Some(n) = global.first_mut() {
             *n = n.div_ceil(crate::exec::placement().switches.widen);
         }
     }
-    Some(global)
+    Ok(global)
 }
 
 /// The value of a scalar argument as a size reads it (`None` for other arguments).

@@ -158,16 +158,16 @@ impl<'a> SyncCall<'a> {
         moved: u64,
     ) -> Option<SyncCall<'a>> {
         let first = desc.kernels.first()?;
-        let (ctx, shapes) = policy::device_for(desc.label, |_| {
+        let (ctx, planned) = policy::device_for(desc.label, |ctx| {
             if !super::update::storage_apart(args, updated) {
                 return Err(super::update::SHARED_STORAGE);
             }
-            desc.kernels.iter().map(|k| arg_shapes(k, 0, args)).collect::<Result<Vec<_>, _>>()
+            let shapes = (desc.kernels.iter().map(|k| arg_shapes(k, 0, args)))
+                .collect::<Result<Vec<_>, _>>()?;
+            (desc.kernels.iter().zip(shapes))
+                .map(|(kernel, shapes)| plan(ctx, kernel, 0, args, shapes))
+                .collect::<Result<Vec<_>, _>>()
         })?;
-        let mut planned = Vec::with_capacity(desc.kernels.len());
-        for (kernel, shapes) in desc.kernels.iter().zip(shapes) {
-            planned.push(plan(ctx, kernel, 0, args, shapes)?);
-        }
         // Every field any kernel of the body reads must be in the buffer.
         let lists: Vec<&[u16]> = (desc.kernels.iter().flat_map(|k| k.args.iter()))
             .filter_map(|a| match a {

@@ -29,13 +29,12 @@ pub fn run_updating(
     reads: &[usize],
     updated: &[usize],
 ) -> Option<DeviceResult> {
-    let (ctx, shapes) = policy::device_for(desc.label, |_| {
+    let (ctx, mut planned) = policy::device_for(desc.label, |ctx| {
         if !storage_apart(args, updated) {
             return Err(SHARED_STORAGE);
         }
-        arg_shapes(desc, 0, args)
+        plan(ctx, desc, 0, args, arg_shapes(desc, 0, args)?)
     })?;
-    let mut planned = plan(ctx, desc, 0, args, shapes)?;
     planned.updated = updated.to_vec();
     let _scope = trace::CallScope::begin(desc.label, ctx.label);
     execute(&planned, args, None, false, Some(reads)).map(|(result, _)| result)

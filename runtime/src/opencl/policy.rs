@@ -90,28 +90,64 @@ pub fn device_for<T>(
     method: &str,
     check: impl FnOnce(&'static DeviceCtx) -> Result<T, &'static str>,
 ) -> Option<(&'static DeviceCtx, T)> {
+    let decided = decided_for(method, check)?;
+    decided.trace(method);
+    decided.placed
+}
+
+/// [`device_for`]'s decision, traced by the caller ([`Decided::trace`]) once it knows where
+/// the call runs: a chain's inner `@` runs on the CPU where its outer `@` does
+/// (`device::map_chain_planned`). `None` inside an MI or a construct's CPU run.
+pub(crate) fn decided_for<T>(
+    method: &str,
+    check: impl FnOnce(&'static DeviceCtx) -> Result<T, &'static str>,
+) -> Option<Decided<T>> {
     // Inside an MI or a construct's CPU run: its thread ([`placement_for`]).
     if crate::somd::nested_on_cpu() {
         return None;
     }
     let (target, reason) = decide(method, true);
-    let (target, reason, checked) = match target {
+    let (target, reason, placed) = match target {
         Target::Device(ctx) => match check(ctx) {
             Ok(value) => (target, reason, Some((ctx, value))),
             Err(why) => (Target::Cpu, Reason::Fixed(why), None),
         },
         Target::Cpu => (target, reason, None),
     };
-    if checked.is_some() {
+    if placed.is_some() {
         // Taken before it runs: the check may make device calls of its own.
         if let Some(check) = PENDING.with(|pending| pending.borrow_mut().take()) {
             check();
         }
     }
-    if trace::enabled() {
-        trace_decided(method, target, reason);
+    Some(Decided { target, reason, placed })
+}
+
+/// A placement [`decided_for`] made and has not traced: `placed` holds the device and what
+/// the check gave where the call runs there.
+pub(crate) struct Decided<T> {
+    target: Target,
+    reason: Reason,
+    pub(crate) placed: Option<(&'static DeviceCtx, T)>,
+}
+
+impl<T> Decided<T> {
+    /// Traces the placement as decided.
+    pub(crate) fn trace(&self, method: &str) {
+        if trace::enabled() {
+            trace_decided(method, self.target, self.reason);
+        }
     }
-    checked
+
+    /// Traces a call placed on a device that runs on the CPU after all, `why`; any other
+    /// as decided.
+    pub(crate) fn trace_on_cpu(&self, method: &str, why: &'static str) {
+        match self.placed {
+            Some(_) if trace::enabled() => trace_placement(method, Target::Cpu, why),
+            Some(_) => {}
+            None => self.trace(method),
+        }
+    }
 }
 
 /// Traces what [`decide`] chose for a call of `method`, its `site` the innermost open call
@@ -173,6 +209,7 @@ pub(crate) fn adaptive_device<'a>(
 }
 
 /// Why a call runs where it does (the trace's `reason`).
+#[derive(Clone, Copy)]
 enum Reason {
     Fixed(&'static str),
     Adapt(adapt::Why),

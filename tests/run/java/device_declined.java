@@ -55,6 +55,40 @@ class Main {
         return out;
     }
 
+    static int twice(int x) {
+        return x * 2;
+    }
+
+    static float lift(int v, Point c, boolean use) {
+        return use ? v - c.x : v + 0.5f;
+    }
+
+    static int[][] grid(int[] a, int k) {
+        int[][] m = new int[a.length][k];
+        for (int i = 0; i < a.length; i++) {
+            for (int j = 0; j < k; j++) {
+                m[i][j] = a[i] * 10 + j;
+            }
+        }
+        return m;
+    }
+
+    static float[] lifts(int[] vs, Point c, boolean use) {
+        float[] out = new float[vs.length];
+        for (int i = 0; i < vs.length; i++) {
+            out[i] = lift(vs[i], c, use);
+        }
+        return out;
+    }
+
+    static int[] twices(int[] xs) {
+        int[] out = new int[xs.length];
+        for (int i = 0; i < xs.length; i++) {
+            out[i] = twice(xs[i]);
+        }
+        return out;
+    }
+
     public static void main(String[] args) {
         int n = 1000;
         int[] a = new int[n];
@@ -86,6 +120,18 @@ class Main {
         Point nowhere = null;
         float[] kept = shifts(points, nowhere, false);
         System.out.println("kept " + kept[0] + " " + kept[7]);
+
+        int[] four = {1, 2, 3, 4};
+        int[] few = four.clone();
+        float[] lifted = lifts(twices(few), new Point(1f, 2f), true);
+        System.out.println("lifted " + lifted[0] + " " + lifted[3]);
+        float[] still = lifts(twices(few), nowhere, false);
+        System.out.println("still " + still[0] + " " + still[3]);
+
+        int[][] g = grid(four, 3);
+        System.out.println("grid " + g[0][0] + " " + g[3][2]);
+        int[][] none2 = grid(four, -2);
+        System.out.println("never " + none2.length);
     }
 }
 

@@ -7,7 +7,9 @@ use super::*;
 
 /// Under `SOMD_DEVICE=opencl`, `device_declined`'s calls whose arguments keep them on the
 /// CPU (an empty first `dist` argument, a `null` array, a `null` row, a `null` value-class
-/// scalar) trace one `placement: cpu` event with the reason, and no `opencl` event, while
+/// scalar, an output of negative size, found when the call is planned) trace one
+/// `placement: cpu` event with the reason, and no `opencl` event, as does the inner `@` of
+/// a chain whose outer `@` such arguments keep on the CPU, while
 /// the calls of the same constructs with arguments the device takes (ragged rows too, by
 /// the kernel's ragged variant) trace `opencl` and launch; the output is the Java twin's.
 /// Every placement event names its call's source position (`site`).
@@ -35,6 +37,12 @@ fn device_declined_calls_trace_cpu() {
             ("Main.rowTag", "cpu", "null or ragged array argument"),
             ("Main.shift", "opencl", "SOMD_DEVICE"),
             ("Main.shift", "cpu", "null value-class argument"),
+            ("Main.twice", "opencl", "SOMD_DEVICE"),
+            ("Main.lift", "opencl", "SOMD_DEVICE"),
+            ("Main.twice", "cpu", "the @ consuming its result runs on the CPU"),
+            ("Main.lift", "cpu", "null value-class argument"),
+            ("Main.grid", "opencl", "SOMD_DEVICE"),
+            ("Main.grid", "cpu", "negative array size"),
         ],
         "placement events:\n{}",
         outcome.stderr
@@ -47,7 +55,10 @@ fn device_declined_calls_trace_cpu() {
             ("Main.rowInfo", 1),
             ("Main.rowInfo", 1),
             ("Main.rowTag", 1),
-            ("Main.shift", 1)
+            ("Main.shift", 1),
+            ("Main.twice", 1),
+            ("Main.lift", 1),
+            ("Main.grid", 1)
         ],
         "one device call per construct, none for the declined calls\n{}",
         outcome.stderr
@@ -65,6 +76,12 @@ fn device_declined_calls_trace_cpu() {
         "Main @ rowTag(holes, 0)",
         "Main @ shift(points, new Point(1f, 2f), true)",
         "Main @ shift(points, nowhere, false)",
+        "Main @ twice(few)",
+        "Main @ lift(Main @ twice(few), new Point(1f, 2f), true)",
+        "Main @ twice(again)",
+        "Main @ lift(Main @ twice(again), nowhere, false)",
+        "grid(four, 3)",
+        "grid(four, -2)",
     ];
     let sites: Vec<String> = outcome
         .stderr
