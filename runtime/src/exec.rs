@@ -307,6 +307,21 @@ pub fn spin_tick() -> bool {
     })
 }
 
+/// Counts `n` iterations of a loop that holds a loop, run as a block of at most 1024
+/// (generated code counts each block as it ends rather than each iteration: a counter and
+/// a call in every iteration kept the optimiser from the loop), and says whether the
+/// thread's counter ([`spin_tick`]) passed a multiple of 1024 (generated code then calls
+/// [`spin_check`]).
+#[inline]
+pub fn spin_ticks(n: u32) -> bool {
+    SPINS.with(|c| {
+        let before = c.get();
+        let after = before.wrapping_add(n);
+        c.set(after);
+        before >> 10 != after >> 10
+    })
+}
+
 /// Leaves the running MI (an [`MiAborted`] unwind) when another MI of its call has failed
 /// where Java stops before anything this one could still do: a loop that only its data end
 /// (`while (x != 1)`), in data Java never reaches, would otherwise keep the call from

@@ -288,3 +288,49 @@ public class Main {
     assert!(text.contains(&format!("y.covers(i, {var}, 0, 0)")), "{text}");
     assert!(text.contains(&format!("{var} != i32::MIN")), "{text}");
 }
+
+/// A counted loop holding a short loop runs in blocks of 1024 iterations, each counted on
+/// the thread's counter as it ends (`rt::exec::spin_ticks`), not ticked in every iteration
+/// (`rt::exec::spin_tick`): the call in each iteration kept the optimiser from the loop
+/// (note `device-execution`, "Nests in blocks on the CPU"). A loop whose bound is a length
+/// (which may throw) keeps the tick.
+#[test]
+fn nests_count_their_blocks_on_the_thread_counter() {
+    let text = emit(
+        r#"
+public class Main {
+    static long[] quad(dist int[] at, long[] lim) {
+        long[] out = new long[at.length];
+        for (int p = 0; p < at.length; p++) {
+            long m = lim[at[p]] + 250;
+            long s = p;
+            for (long x = 0; x < m; x++) {
+                for (long z = 0; z < 4; z++) {
+                    s = s * 31 + (x ^ z);
+                }
+            }
+            out[p] = s;
+        }
+        return out;
+    }
+
+    public static void main(String[] args) {
+        int[] at = {0, 1, 2};
+        long[] lim = {3, 4, 5};
+        System.out.println(quad(at, lim)[2]);
+    }
+}
+"#,
+    );
+    let body = text.split("fn Main_quad(").nth(1).unwrap();
+    let body = &body[..body.find("\n}\n").unwrap()];
+    let x_loop = &body[body.find("let mut x: i64").unwrap()..];
+    assert!(x_loop.contains("'somd_b2: loop {"), "{body}");
+    assert!(
+        x_loop.contains("if rt::exec::spin_ticks((x.wrapping_sub(_from2) / 1i64) as u32) {"),
+        "{body}"
+    );
+    assert!(!x_loop.contains("spin_tick()"), "{body}");
+    // `p < at.length`: a length is no quiet bound, and the loop ticks in each iteration.
+    assert_eq!(body.matches("if rt::exec::spin_tick() {").count(), 1, "{body}");
+}

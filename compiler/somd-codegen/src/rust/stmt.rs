@@ -2001,7 +2001,16 @@ impl FnCx<'_> {
             _ => None,
         };
         if let (Some(t), Some(flag), None) = (trips, &long, wraps) {
-            if self.write_blocked(out, level, shape, &fast_test, t, flag)? {
+            if self.write_blocked(out, level, shape, &fast_test, t, Some(flag))? {
+                return Ok(());
+            }
+        }
+        // A loop holding loops checks always: in blocks too, each counted on the thread's
+        // counter as it ends ([`FnCx::write_blocked`]).
+        if let (Some(t @ (.., bound)), true, None) = (trips, holds, wraps) {
+            if walk::quiet_value(self.module, self.func, bound)
+                && self.write_blocked(out, level, shape, &fast_test, t, None)?
+            {
                 return Ok(());
             }
         }
@@ -2181,6 +2190,12 @@ impl FnCx<'_> {
     /// counting comparison alone (`i < n`), stepped by its update or its body's last
     /// statement, whose bound reads no static (the body may write one) and whose block's
     /// step fits its index type; false for any other, which keeps the counter.
+    ///
+    /// With no flag (`long` `None`), a loop holding loops, which checks however few its
+    /// iterations: always in blocks, each block's iterations counted on the thread's counter
+    /// as it ends (`rt::exec::spin_ticks`, a check when the counter passes a multiple of
+    /// 1024), as [`FnCx::write_loop`]'s tick in each iteration counted them. That tick cost
+    /// `s105long`'s `quad` (250 steps of a loop of four per element) 57% on one thread.
     fn write_blocked(
         &mut self,
         out: &mut String,
@@ -2188,7 +2203,7 @@ impl FnCx<'_> {
         shape: &LoopShape<'_>,
         fast_test: &Option<String>,
         (i, by, op, bound): (somd_mir::LocalId, i64, BinOpKind, ExprId),
-        long: &str,
+        long: Option<&str>,
     ) -> Result<bool, EmitError> {
         let Some(test) = shape.test.filter(|_| !shape.test_at_end) else { return Ok(false) };
         let alone = match &self.e(test)?.kind {
@@ -2232,27 +2247,54 @@ impl FnCx<'_> {
             BinOpKind::Gt => ">",
             _ => ">=",
         };
-        let (l1, l2) = (level.next(), level.next().next());
-        writeln!(out, "{level}if {long} {{")?;
+        let l1 = match long {
+            Some(long) => {
+                writeln!(out, "{level}if {long} {{")?;
+                level.next()
+            }
+            None => level,
+        };
+        let l2 = l1.next();
         writeln!(out, "{l1}'somd_b{id}: loop {{")?;
         writeln!(out, "{l2}let _last{id}: bool = {distance} <= {}{wide};", step.abs())?;
         writeln!(
             out,
             "{l2}let _end{id}: {ty} = if _last{id} {{ {b} }} else {{ {index}.wrapping_add({step}{ty}) }};"
         )?;
+        if long.is_none() {
+            writeln!(out, "{l2}let _from{id}: {ty} = {index};")?;
+        }
         // `i op end` implies the test: `end` lies no further than the bound, which keeps
         // its value (nothing in the body writes what it reads), and reading it twice has no
         // effect (`walk::quiet_value`); a versioned copy's test (`i < _nN`) is the same.
         let blocked = format!("{index} {cmp} _end{id}");
         self.write_loop_checked(out, l2, shape, Some(blocked), false)?;
-        writeln!(out, "{l2}if _last{id} || {index} {cmp} _end{id} {{")?;
-        writeln!(out, "{}break 'somd_b{id};", l2.next())?;
-        writeln!(out, "{l2}}}")?;
-        writeln!(out, "{l2}rt::exec::spin_check();")?;
+        // A block's iterations: its index's distance from the block's start, exact in the
+        // index's type (at most 1024 steps, which fit it).
+        let ticks = format!("({index}.wrapping_sub(_from{id}) / {by}{ty}) as u32");
+        let leave = format!("_last{id} || {index} {cmp} _end{id}");
+        match long {
+            Some(_) => {
+                writeln!(out, "{l2}if {leave} {{")?;
+                writeln!(out, "{}break 'somd_b{id};", l2.next())?;
+                writeln!(out, "{l2}}}")?;
+                writeln!(out, "{l2}rt::exec::spin_check();")?;
+            }
+            None => {
+                writeln!(out, "{l2}if rt::exec::spin_ticks({ticks}) {{")?;
+                writeln!(out, "{}rt::exec::spin_check();", l2.next())?;
+                writeln!(out, "{l2}}}")?;
+                writeln!(out, "{l2}if {leave} {{")?;
+                writeln!(out, "{}break 'somd_b{id};", l2.next())?;
+                writeln!(out, "{l2}}}")?;
+            }
+        }
         writeln!(out, "{l1}}}")?;
-        writeln!(out, "{level}}} else {{")?;
-        self.write_loop_checked(out, l1, shape, fast_test.clone(), false)?;
-        writeln!(out, "{level}}}")?;
+        if long.is_some() {
+            writeln!(out, "{level}}} else {{")?;
+            self.write_loop_checked(out, l1, shape, fast_test.clone(), false)?;
+            writeln!(out, "{level}}}")?;
+        }
         Ok(true)
     }
 
