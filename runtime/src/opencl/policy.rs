@@ -143,8 +143,11 @@ impl<T> Decided<T> {
     /// as decided.
     pub(crate) fn trace_on_cpu(&self, method: &str, why: &'static str) {
         match self.placed {
-            Some(_) if trace::enabled() => trace_placement(method, Target::Cpu, why),
-            Some(_) => {}
+            Some(_) => {
+                if trace::enabled() {
+                    trace_placement(method, Target::Cpu, why);
+                }
+            }
             None => self.trace(method),
         }
     }
