@@ -222,6 +222,19 @@ inline bool somd_nest_stop(somd_cx *cx)
 }
 #define SOMD_NEST_STOP() ((++somd_err->spin & 1023u) == 0u && somd_nest_stop(somd_err))
 
+/* The check of a loop holding loops that runs in blocks (the OpenCL writer's
+ * `blocked_text`): the block's `n` iterations (at most 1024) go on the counter at its end,
+ * which asks, as `SOMD_NEST_STOP` would have in one of them, once the counter passes a
+ * multiple of 1024; after an inner loop stopped it stands at 1023, so any iteration
+ * passes one. */
+inline bool somd_nest_ticks(somd_cx *cx, uint n)
+{
+    const uint before = cx->spin;
+    cx->spin = before + n;
+    return (before >> 10) != (cx->spin >> 10) && somd_nest_stop(cx);
+}
+#define SOMD_NEST_TICKS(n) somd_nest_ticks(somd_err, (n))
+
 /* True once any work-item has failed, whichever (a global read): the test of a loop whose
  * body holds barriers, which every work-item of a group must leave together; `somd_stop`
  * answers differently for the lanes of one iteration (one that failed stops, the others

@@ -3309,6 +3309,87 @@ public class Main {
     }
 }
 
+/// A counted loop holding loops whose index cannot wrap runs in blocks of 1024 iterations
+/// with no check inside a block: the block's start ticks the work-item's counter of loops
+/// holding loops as an iteration would (`SOMD_NEST_STOP`, so that loops holding a loop
+/// that stopped leave at their next block), and its end adds the rest of its iterations
+/// (`SOMD_NEST_TICKS`). A nest whose outer index may wrap, and a labelled one, tick in
+/// each iteration as before. Every kernel builds on the test device.
+#[test]
+fn nests_whose_index_cannot_wrap_count_their_blocks() {
+    let source = r#"
+public class Main {
+    static long[] quad(dist int[] at, long[] lim, int n) {
+        long[] out = new long[at.length];
+        for (int p = 0; p < at.length; p++) {
+            int i = at[p];
+            long m = lim[i] + 250;
+            long s = i;
+            for (long x = 0; x < m; x++) {
+                for (long z = 0; z < 4; z++) {
+                    s = s * 31 + (x ^ z);
+                }
+            }
+            for (int y = n; y > 0; y -= 3) {
+                for (int z = 0; z < 4; z++) {
+                    s = s * 7 + (y ^ z);
+                }
+            }
+            for (int w = 0; w <= n; w++) {
+                for (int z = 0; z < 4; z++) {
+                    s += w ^ z;
+                }
+            }
+            outer:
+            for (int g = 0; g < n; g++) {
+                for (int h = 0; h < 3; h++) {
+                    if (h == g) continue outer;
+                    s += h;
+                }
+            }
+            out[p] = s;
+        }
+        return out;
+    }
+    public static void main(String[] args) { }
+}
+"#;
+    let Some(c) = compile("nests.somd", source) else { panic!("nests.somd does not check") };
+    let set = kernels(&c, ClOptions::default());
+    let k = set.kernels.iter().find(|k| k.name == "Main_quad").map(|k| &k.standalone);
+    let quad = k.map(String::as_str).unwrap_or_default();
+    let lines: Vec<&str> = quad.lines().map(str::trim).collect();
+    let at = |text: &str| {
+        let k = lines.iter().position(|l| l.contains(text));
+        k.unwrap_or_else(|| panic!("no `{text}` in\n{quad}"))
+    };
+    // `x < m` over a `long`: one block up to `somd_end`, the counter ticked at its start and
+    // given the rest at its end; no check inside the block.
+    let x = at("for (; x < somd_end");
+    assert_eq!(lines[x - 5], "for (;;) {", "{quad}");
+    assert_eq!(lines[x - 4], "if (SOMD_NEST_STOP()) break;", "{quad}");
+    assert!(lines[x - 3].starts_with("const bool somd_last"), "{quad}");
+    assert!(lines[x - 1].starts_with("const long somd_from"), "{quad}");
+    assert_ne!(lines[x + 1], "if (SOMD_NEST_STOP()) break;", "{quad}");
+    let ticks = at("if (SOMD_NEST_TICKS((uint)(x - somd_from");
+    assert!(lines[ticks + 1].contains("|| x < somd_end"), "{quad}");
+    // `y > 0` stepping down by 3: the block's iterations are its distance over the step.
+    let y = at("for (; y > somd_end");
+    assert!(lines[y - 2].contains("y + (-3072)"), "{quad}");
+    assert!(quad.contains("SOMD_NEST_TICKS((uint)((y - somd_from"), "{quad}");
+    assert!(quad.contains(") / (-3)))) break;"), "{quad}");
+    // `w <= n` wraps at `n == Integer.MAX_VALUE`, and the labelled loop holds a jump to
+    // its next iteration: both tick in each iteration.
+    for head in ["; w <= n; ", "; g < n; "] {
+        let k = at(head);
+        assert_eq!(lines[k + 1], "if (SOMD_NEST_STOP()) break;", "{quad}");
+    }
+    assert_eq!(quad.matches("SOMD_NEST_TICKS(").count(), 2, "{quad}");
+    if let Some(ctx) = test_device() {
+        build(ctx, "nests", &set, false).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
 /// SOMD loops whose iterations each walk a row of a read-only matrix from column 0 to a
 /// bound the same for every row get a row-tiles variant (`rowtiles.rs`) reading the row
 /// from `__local` memory, also where the inner body may fail, and a matrix that need not

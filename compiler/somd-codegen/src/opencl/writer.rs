@@ -3320,10 +3320,34 @@ impl<'a> Writer<'a> {
                 false,
             ) => {
                 let written = Written { level, steps, inner: &inner };
-                self.blocked_text(cx, shape, t, written)?
+                self.blocked_text(cx, shape, t, written, Count::Long)?
             }
             _ => None,
         };
+        // A loop holding loops that counts on the work-item's counter runs in blocks too,
+        // each block's iterations added to the counter at its end, where its index cannot
+        // wrap (Java's wrapping step would carry it past the block's end). Its body is
+        // written once, so copies of the loops it holds do not multiply; a label of its
+        // own keeps it as written.
+        let nested = match (trips, &steps, &jumps) {
+            (Some(t), Some(steps), None)
+                if holds
+                    && guard == Some(nest_guard())
+                    && (ends
+                        || walk::wraps_at(Some(self.module), cx.func, *test, body, update)
+                            .is_none()) =>
+            {
+                let written = Written { level, steps, inner: &inner };
+                self.blocked_text(cx, shape, t, written, Count::Nest)?
+            }
+            _ => None,
+        };
+        if let Some(nested) = nested {
+            writeln!(out, "{level}{{")?;
+            out.push_str(&nested);
+            writeln!(out, "{level}}}")?;
+            return Ok(out);
+        }
         if let (Some(blocked), Some(Wrap::Versioned { name: long, flag: long_flag, .. })) =
             (blocked, &long)
         {
@@ -3426,13 +3450,16 @@ impl<'a> Writer<'a> {
     /// 0.29 (`bench/gpu/s109_long_ablation.py`). Only a loop whose test is its counting
     /// comparison alone (`i < n`), stepped by its update or its body's last statement,
     /// whose bound reads no static and whose block's step fits its index type; `None` for
-    /// any other, which keeps the counter.
+    /// any other, which keeps the counter. A loop holding loops (`Count::Nest`) runs so
+    /// wherever its index cannot wrap, with no flag: it counts its blocks on the
+    /// work-item's counter ([`nest_guard`]) rather than checking after each.
     fn blocked_text(
         &mut self,
         cx: &mut FnCx,
         shape: &LoopShape,
         (i, by, op, bound): (LocalId, i64, BinOpKind, ExprId),
         written: Written<'_>,
+        count: Count,
     ) -> R<Option<String>> {
         let Written { level, steps, inner } = written;
         let Some(test) = shape.test.filter(|_| !shape.test_at_end) else { return Ok(None) };
@@ -3484,15 +3511,41 @@ impl<'a> Writer<'a> {
         let (l1, l2) = (level.next(), level.next().next());
         let mut out = String::new();
         writeln!(out, "{l1}for (;;) {{")?;
+        if count == Count::Nest {
+            // A block's start counts as its first iteration would, so that once an inner
+            // loop stopped (the counter at 1023) the loops holding it leave at their next
+            // blocks: a block goes on to its end before it counts the rest.
+            writeln!(out, "{l2}{NEST_CHECK}")?;
+        }
         writeln!(out, "{l2}const bool {last} = {last_test};")?;
         writeln!(out, "{l2}const {ty} {end} = {last} ? ({ty})({b}) : {index} + ({step}{suffix});")?;
+        let from = format!("somd_from{n}");
+        if count == Count::Nest {
+            writeln!(out, "{l2}const {ty} {from} = {index};")?;
+        }
         // `i op end` implies the test: `end` lies no further than the bound, which keeps
         // its value (a counted loop's steady bound), and reading it again has no effect.
         writeln!(out, "{l2}for (; {index} {cmp} {end}; {steps}) {{")?;
         out.push_str(&indented(&indented(inner)));
         writeln!(out, "{l2}}}")?;
-        writeln!(out, "{l2}if ({last} || {index} {cmp} {end}) break;")?;
-        writeln!(out, "{l2}if (SOMD_STOP()) break;")?;
+        let leave = format!("if ({last} || {index} {cmp} {end}) break;");
+        match count {
+            Count::Long => {
+                writeln!(out, "{l2}{leave}")?;
+                writeln!(out, "{l2}if (SOMD_STOP()) break;")?;
+            }
+            Count::Nest => {
+                // The block's iterations, exact in the index's type (at most 1024 steps,
+                // which fit it), counted before the last block leaves: a nest of short
+                // loops entered again and again still reaches the counter's checks.
+                let ticks = match by {
+                    1 => format!("{index} - {from}"),
+                    by => format!("({index} - {from}) / ({by}{suffix})"),
+                };
+                writeln!(out, "{l2}if (SOMD_NEST_TICKS((uint)({ticks}))) break;")?;
+                writeln!(out, "{l2}{leave}")?;
+            }
+        }
         writeln!(out, "{l1}}}")?;
         Ok(Some(out))
     }
@@ -4232,6 +4285,16 @@ pub(super) fn indented(text: &str) -> String {
         out.push('\n');
     }
     out
+}
+
+/// How a loop run in blocks ([`Writer::blocked_text`]) checks between them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Count {
+    /// A long copy of a loop holding none: it asks `SOMD_STOP` after each block.
+    Long,
+    /// A loop holding loops: each block's iterations go on the work-item's counter
+    /// (`SOMD_NEST_TICKS`, [`nest_guard`]), which asks once it passes a multiple of 1024.
+    Nest,
 }
 
 /// A fresh name for a loop's own counter of iterations between its checks.
