@@ -196,8 +196,8 @@ pub(crate) enum Watch {
     },
 }
 
-/// What an MI still in a loop does for its call at each [`spin_check`] that does not leave:
-/// `run(data)`. A balanced call (`crate::somd`, more MIs than threads, taken in order) whose
+/// What an MI still in a loop does for its call at every [`HELP_EVERY`]th [`spin_check`]
+/// that does not leave: `run(data)`. A balanced call (`crate::somd`, more MIs than threads, taken in order) whose
 /// every thread holds an MI looping on data Java never reaches would never take the MI
 /// that fails first in Java's order; its `run` takes the next MI on the spinning thread
 /// once no MI has been taken for a while.
@@ -217,6 +217,27 @@ thread_local! {
     static WATCH: Cell<*const WatchNode> = const { Cell::new(std::ptr::null()) };
     /// The iterations of loops holding loops the thread has run ([`spin_tick`]).
     static SPINS: Cell<u32> = const { Cell::new(0) };
+    /// The checks that did not leave since the thread last ran a [`Help`] ([`help_due`]).
+    static CHECKS: Cell<u32> = const { Cell::new(0) };
+}
+
+/// The checks ([`spin_check`]) that do not leave between two runs of the innermost
+/// watch's [`Help`]. A help reads the clock and the call's shared counts: on every check,
+/// every 1024 iterations of `s105long`'s `far` (`s = s * 31 + k`), that took its
+/// balanced call on this machine's two threads from 400 ms with no check to 490 (on one
+/// thread the two took the same). Every 16th check still helps, each 16,384 iterations
+/// of such a loop, well within the 20 ms a balanced call waits before a spinning thread
+/// takes a stalled MI (`crate::somd`'s `STALL`).
+const HELP_EVERY: u32 = 16;
+
+/// Whether this check is one that runs the help ([`HELP_EVERY`]).
+#[inline]
+fn help_due() -> bool {
+    CHECKS.with(|c| {
+        let n = c.get().wrapping_add(1);
+        c.set(n);
+        n % HELP_EVERY == 0
+    })
 }
 
 /// A [`Watch`] in force, and the watches around it. A call or fill run inside watched work
@@ -344,8 +365,9 @@ pub(crate) fn block_check() {
 
 /// Checks the running thread's watches, innermost first: the innermost with the thread's
 /// key, each outer one with the key where the work inside it was handed out; then, with
-/// `helping` and none of them leaving, runs the innermost watch's [`Help`] (a node that
-/// only adopts watches, [`adopting`], passes it through).
+/// `helping` and none of them leaving, runs the innermost watch's [`Help`] at every
+/// [`HELP_EVERY`]th such check of the thread (a node that only adopts watches,
+/// [`adopting`], passes it through).
 #[inline]
 fn check_watch(helping: bool) {
     let here = Outer::here();
@@ -355,7 +377,7 @@ fn check_watch(helping: bool) {
     if stops_under(here) {
         mi_aborted();
     }
-    if !helping {
+    if !helping || !help_due() {
         return;
     }
     let mut at = here.node;
