@@ -5,11 +5,12 @@
 #    (bench/gpu/s112_nest.py), on the GPU;
 # 2. the eighteen suite programs whose kernels the blocks changed or that hold nests
 #    (bench/gpu/pack_stage.sh /tmp/e2es 1 s112e2e), with SOMD_DEVICE=opencl SOMD_STRICT=1;
-# 3. s105long's three CPU builds on the host's cores, in turn, five rounds: `new` (613ce043,
+# 3. s105long's four CPU builds on the host's cores, in turn, five rounds: `new` (613ce043,
 #    a tick in each iteration of a loop holding loops), `blk` (2d64d8f0, such loops in
-#    blocks counted on the thread's counter) and `nocheck` (`blk` with every tick and
-#    check removed): process ms untraced, then each method's `cpu_call` ms summed over a
-#    traced run (bench/gpu/s111_methods.py);
+#    blocks counted on the thread's counter), `thr` (`blk`'s code against 46a2d016's
+#    runtime: a balanced call helped at every 16th check) and `nocheck` (`blk` with every
+#    tick and check removed): process ms untraced, then each method's `cpu_call` ms summed
+#    over a traced run (bench/gpu/s111_methods.py);
 # 4. the harness (bench/gpu/s10-final.sh, REPS=3) on its first eight benchmarks; the
 #    others in a second call (bench/gpu/s111b.sh).
 set -u
@@ -33,7 +34,7 @@ mkdir -p $L && tar xJf .gpu-carry/s112long.tar.xz -C $L && chmod +x $L/*
 {
   nproc
   for round in 1 2 3 4 5; do
-    for v in new blk nocheck; do
+    for v in new blk thr nocheck; do
       s=$(date +%s%N)
       SOMD_DEVICE=cpu $L/s105long-$v 1000000 5 > /tmp/out.txt
       e=$(date +%s%N)
