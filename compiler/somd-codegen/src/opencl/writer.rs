@@ -3449,7 +3449,9 @@ impl<'a> Writer<'a> {
     /// work-item) took 4.78 ms a launch on the H100 against 0.64 with no check; in blocks,
     /// 0.29 (`bench/gpu/s109_long_ablation.py`). Only a loop whose test is its counting
     /// comparison alone (`i < n`), stepped by its update or its body's last statement,
-    /// whose bound reads no static and whose block's step fits its index type; `None` for
+    /// whose bound reads no static and keeps its value through the body (it reads only
+    /// locals, constants, lengths and `Math` of them, or the body and update store only to
+    /// locals), and whose block's step fits its index type; `None` for
     /// any other, which keeps the counter. A loop holding loops (`Count::Nest`) runs so
     /// wherever its index cannot wrap, with no flag: it counts its blocks on the
     /// work-item's counter ([`nest_guard`]) rather than checking after each.
@@ -3474,6 +3476,15 @@ impl<'a> Writer<'a> {
         walk::each_expr(cx.func, bound, &mut |e| {
             statics |= matches!(cx.func.expr(e).kind, ExprKind::Static(_));
         });
+        // The bound is read once a block: it must keep its value whatever the body
+        // stores. A counted loop's bound reads no local the body assigns, but an element
+        // it reads (`k < lim[p]`, unchecked in a copy whose accesses a test showed in
+        // range) may be stored to in the body, and Java's next test reads the new value:
+        // a bound reading more than locals, constants, lengths and `Math` of them needs a
+        // body and update that store only to locals.
+        let steady = walk::plain_value(cx.func, bound)
+            || walk::quiet_value(self.module, cx.func, bound)
+            || walk::stores_only_locals(self.module, cx.func, shape.body, shape.update);
         // A loop stepped in its body only by its last statement: a `break` after a step
         // elsewhere would leave the index at a block's end, which reads as the block's end.
         let stepped_last = !shape.update.is_empty()
@@ -3483,7 +3494,7 @@ impl<'a> Writer<'a> {
             _ => ("long", i128::from(i64::MAX)),
         };
         let step = 1024 * i128::from(by);
-        if !alone || !stepped_last || statics || step.abs() > max {
+        if !alone || !stepped_last || statics || !steady || step.abs() > max {
             return Ok(None);
         }
         let b = self.expr(cx, bound)?;

@@ -972,6 +972,44 @@ pub fn each_expr_in_block(func: &Function, block: &Block, f: &mut dyn FnMut(Expr
     });
 }
 
+/// Whether `block` and the expressions `roots` store only to locals: no element, field or
+/// static is assigned, and nothing is called but `Math` (a callee may store through its
+/// arguments, a constructor through its fields). What a loop's bound reads beyond locals
+/// (`k < row[i + 1]`) keeps its value through such a body and update.
+pub fn stores_only_locals(
+    module: &Module,
+    func: &Function,
+    block: &Block,
+    roots: &[ExprId],
+) -> bool {
+    let mut only = true;
+    let mut look = |e: ExprId| {
+        only &= match &func.expr(e).kind {
+            ExprKind::Assign { target, .. }
+            | ExprKind::CompoundAssign { target, .. }
+            | ExprKind::IncDec { target, .. } => {
+                matches!(func.expr(*target).kind, ExprKind::Local(_))
+            }
+            ExprKind::Call { func: f, receiver: None, .. } => library_math(module, *f),
+            ExprKind::Builtin { builtin, .. } => matches!(builtin, Builtin::Math(..)),
+            ExprKind::Call { .. }
+            | ExprKind::SomdCall { .. }
+            | ExprKind::IntermediateReduce { .. }
+            | ExprKind::New { .. }
+            | ExprKind::Map { .. }
+            | ExprKind::ReduceArray { .. }
+            | ExprKind::Task { .. }
+            | ExprKind::Connect { .. } => false,
+            _ => true,
+        };
+    };
+    each_expr_in_block(func, block, &mut look);
+    for root in roots {
+        each_expr(func, *root, &mut look);
+    }
+    only
+}
+
 /// Whether the expression tree at `root` reads or writes local `local`.
 pub fn mentions(func: &Function, root: ExprId, local: LocalId) -> bool {
     let mut found = false;
