@@ -3,8 +3,9 @@
 # baselines.sh's header says, .gpu-carry/s112e2e-part0.tar.xz and .gpu-carry/s112long.tar.xz):
 # 1. s105long's `quad` kernel before, without its nest check and in blocks
 #    (bench/gpu/s112_nest.py), on the GPU;
-# 2. the eighteen suite programs whose kernels the blocks changed or that hold nests
-#    (bench/gpu/pack_stage.sh /tmp/e2es 1 s112e2e), with SOMD_DEVICE=opencl SOMD_STRICT=1;
+# 2. the twenty-two suite programs whose kernels the blocks changed or that hold nests or blocks
+#    (bench/gpu/pack_stage.sh /tmp/e2es 1 s112e2e, staged at db1f35a5), with
+#    SOMD_DEVICE=opencl SOMD_STRICT=1;
 # 3. s105long's four CPU builds on the host's cores, in turn, five rounds: `new` (613ce043,
 #    a tick in each iteration of a loop holding loops), `blk` (2d64d8f0, such loops in
 #    blocks counted on the thread's counter), `thr` (`blk`'s code against 46a2d016's
