@@ -2720,6 +2720,11 @@ fn plan(
         Some(name) if program.kernel(name).is_ok() => name,
         _ => desc.name,
     };
+    if let Some((label, bytes)) = too_large_buffer(ctx, desc, args, &out_dims, &narrow, count) {
+        let err = ClFailure::TooLarge { bytes, max: ctx.info.max_alloc };
+        policy::too_large(ctx, &format!("an array of {label}"), &err);
+        return Err("an array too large for one buffer of the device");
+    }
     Ok(Planned {
         ctx,
         desc,
@@ -2739,6 +2744,38 @@ fn plan(
 
 /// Why [`plan`] declines a call whose kernel sizes or outputs' lengths have no value.
 const UNSIZED: &str = "a kernel size without a value";
+
+/// The first array of a call that no buffer of `ctx` can hold (`CL_DEVICE_MAX_MEM_ALLOC_SIZE`),
+/// with its kernel argument's name and its bytes: an argument as it would cross (`narrow`
+/// or at its own width), an output or a `@`'s result. Found while planning, so that the
+/// call is traced on the CPU that runs it; an allocation failing later (a buffer the call
+/// derives) still falls back there.
+fn too_large_buffer(
+    ctx: &DeviceCtx,
+    desc: &KernelDesc,
+    args: &[HostArg<'_>],
+    out_dims: &[Option<Vec<usize>>],
+    narrow: &[(usize, narrow::Narrow)],
+    count: usize,
+) -> Option<(&'static str, u64)> {
+    desc.args.iter().enumerate().find_map(|(k, spec)| {
+        let bytes = match spec {
+            ArgSpec::Param(p) => match args.get(*p) {
+                Some(HostArg::Array(a)) => {
+                    byte_len(*a, narrow.iter().find(|(q, _)| q == p).map(|(_, n)| *n))
+                }
+                _ => return None,
+            },
+            ArgSpec::Output { elem, .. } => {
+                out_dims.get(k)?.as_ref()?.iter().product::<usize>().checked_mul(elem.size())?
+            }
+            ArgSpec::Result(elem) => count.checked_mul(elem.size())?,
+            _ => return None,
+        };
+        let bytes = u64::try_from(bytes).ok()?;
+        (!ctx.fits(bytes)).then(|| (desc.names.get(k).copied().unwrap_or("?"), bytes))
+    })
+}
 
 /// The value of `desc`'s kernel argument `k` (`spec`) that size rules read, given the
 /// values of the arguments before it; an output's (or result's) dimensions go into

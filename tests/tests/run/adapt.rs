@@ -408,3 +408,53 @@ fn adaptive_auto_sites_are_calls_and_expressions() {
         }
     }
 }
+
+/// Under `SOMD_DEVICE=opencl` on PoCL with `POCL_MEMORY_LIMIT=1` (buffers of at most 256
+/// MiB), `device_too_large`'s call over 2^25 + 1 `long`s (256 MiB and 8 bytes) is declined
+/// when it is planned: one warning naming the array, one `placement: cpu` event with the
+/// reason and no `opencl` one, no device call; the call over 1,000 elements runs on the
+/// device. The output is the Java twin's. Before, the call was traced `opencl` and fell
+/// back when its buffer failed to allocate. Under `SOMD_STRICT=1` the program exits with
+/// status 2 and the error instead.
+#[test]
+fn device_too_large_traces_cpu() {
+    let Some(strict) = opencl_placement() else {
+        return; // skipped loudly by `placements`
+    };
+    let Some((binary, expected)) = built_with_expected("tests/run", "device_too_large") else {
+        return;
+    };
+    let env = [("SOMD_TRACE", "json"), ("POCL_MEMORY_LIMIT", "1")];
+    let lenient = Placement { strict: false, ..strict };
+    let outcome = run_with_env(binary, &expected.args, lenient, &env);
+    let opened = outcome.stderr.lines().find(|line| line.contains("\"event\":\"open\""));
+    if !opened.is_some_and(|line| line.contains("Portable Computing Language")) {
+        eprintln!("SKIPPED: device_too_large_traces_cpu (the OpenCL device is not PoCL)");
+        return;
+    }
+    assert_eq!(outcome.status, Some(0), "{}", outcome.stderr);
+    assert_eq!(outcome.stdout, expected.stdout, "{}", outcome.stderr);
+    let warnings: Vec<&str> =
+        outcome.stderr.lines().filter(|line| line.starts_with("somd: warning:")).collect();
+    assert_eq!(warnings.len(), 1, "{}", outcome.stderr);
+    assert!(warnings[0].contains("an array of a does not fit on"), "{}", outcome.stderr);
+    assert!(warnings[0].contains("CL_DEVICE_MAX_MEM_ALLOC_SIZE"), "{}", outcome.stderr);
+    let placed = placements_traced(&outcome.stderr);
+    let placed: Vec<(&str, &str, &str)> =
+        placed.iter().map(|(n, p, r)| (n.as_str(), p.as_str(), r.as_str())).collect();
+    assert_eq!(
+        placed,
+        [
+            ("Main.total", "opencl", "SOMD_DEVICE"),
+            ("Main.total", "cpu", "an array too large for one buffer of the device"),
+        ],
+        "{}",
+        outcome.stderr
+    );
+    let calls = device_calls(&outcome.stderr);
+    assert_eq!(calls.len(), 1, "only the small call on the device\n{}", outcome.stderr);
+    let refused = run_with_env(binary, &expected.args, strict, &env);
+    assert_eq!(refused.status, Some(2), "{}", refused.stderr);
+    let error = "somd: error: an array of a does not fit on";
+    assert!(refused.stderr.lines().any(|line| line.starts_with(error)), "{}", refused.stderr);
+}
