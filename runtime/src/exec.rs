@@ -197,10 +197,10 @@ pub(crate) enum Watch {
 }
 
 /// What an MI still in a loop does for its call at every [`HELP_EVERY`]th [`spin_check`]
-/// that does not leave: `run(data)`. A balanced call (`crate::somd`, more MIs than threads, taken in order) whose
-/// every thread holds an MI looping on data Java never reaches would never take the MI
-/// that fails first in Java's order; its `run` takes the next MI on the spinning thread
-/// once no MI has been taken for a while.
+/// that does not leave: `run(data)`. A balanced call (`crate::somd`, more MIs than
+/// threads, taken in order) whose every thread holds an MI looping on data Java never
+/// reaches would never take the MI that fails first in Java's order; its `run` takes the
+/// next MI on the spinning thread once no MI has been taken for a while.
 #[derive(Clone, Copy)]
 pub(crate) struct Help {
     pub(crate) data: *const (),

@@ -3451,10 +3451,10 @@ impl<'a> Writer<'a> {
     /// comparison alone (`i < n`), stepped by its update or its body's last statement,
     /// whose bound reads no static and keeps its value through the body (it reads only
     /// locals, constants, lengths and `Math` of them, or the body and update store only to
-    /// locals), and whose block's step fits its index type; `None` for
-    /// any other, which keeps the counter. A loop holding loops (`Count::Nest`) runs so
-    /// wherever its index cannot wrap, with no flag: it counts its blocks on the
-    /// work-item's counter ([`nest_guard`]) rather than checking after each.
+    /// locals), and whose block's step fits its index type; `None` for any other, which
+    /// keeps the counter. A loop holding loops (`Count::Nest`) runs so wherever its index
+    /// cannot wrap, with no flag: it counts its blocks on the work-item's counter
+    /// ([`nest_guard`]) rather than checking after each.
     fn blocked_text(
         &mut self,
         cx: &mut FnCx,
