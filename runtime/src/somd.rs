@@ -2355,8 +2355,59 @@ const PARALLEL_COMBINE_MIN: usize = 1 << 15;
 /// with anything else is copied first), so the result is partial 0 and nothing is
 /// allocated. Otherwise (a null partial, different lengths) `combine` itself runs as the
 /// sequential tree, with its exceptions.
-pub fn combine_elementwise<T: Copy + Send>(
+pub fn combine_elementwise<T: Copy + Send + Default>(
+    partials: Vec<Array<T>>,
+    op: impl Fn(T, T) -> T + Sync,
+    combine: &impl Fn(Array<T>, Array<T>) -> Array<T>,
+) -> Option<Array<T>> {
+    combine_chunks(partials, None, op, combine)
+}
+
+/// [`combine_elementwise`] where partial `k` is known to hold zeros (`T::default()`)
+/// outside `windows[k]` (a range of indices, clipped to the partials' length) and `op` is
+/// one for which a tree of `op` over zeros and one other operand `v` is `op(v, 0)`: `+`
+/// (`0.0 + v` and `v + 0.0` are `v` except that `-0.0` becomes `0.0`, and a tree applies
+/// that at least once, never more than once in effect), `|` and `^`. The compiler passes
+/// windows for a segmented sum's table (`somd_mir::analysis::histogram`), whose MI updates
+/// only the entries its part of the key names ([`key_window`]).
+///
+/// Each chunk of indices then reads only the partials whose window meets it: none (partial
+/// 0, the result, already holds the zeros there), one (its elements through `op(v, 0)`,
+/// written to partial 0), or several (the whole tree over the chunk, as
+/// [`combine_elementwise`] runs it). The result has the bits of the sequential tree, and a
+/// call whose MIs each fill a narrow window of a long table moves the table once instead of
+/// once per MI.
+pub fn combine_elementwise_windows<T: Copy + Send + Default>(
+    partials: Vec<(Array<T>, std::ops::Range<usize>)>,
+    op: impl Fn(T, T) -> T + Sync,
+    combine: &impl Fn(Array<T>, Array<T>) -> Array<T>,
+) -> Option<Array<T>> {
+    let (partials, windows): (Vec<_>, Vec<_>) = partials.into_iter().unzip();
+    combine_chunks(partials, Some(&windows), op, combine)
+}
+
+/// The indices of a segmented sum's table that an MI reading `keys` (its part of the key
+/// parameter) may update: from the least key to the greatest, for
+/// [`combine_elementwise_windows`]. Empty for no keys (or `null`, where the MI throws).
+pub fn key_window(keys: &Array<i32>) -> std::ops::Range<usize> {
+    if keys.is_null() {
+        return 0..0;
+    }
+    let (lo, hi) = keys
+        .slots()
+        .iter()
+        .fold((i32::MAX, i32::MIN), |(lo, hi), k| (lo.min(k.get()), hi.max(k.get())));
+    if lo > hi {
+        return 0..0;
+    }
+    // A negative key throws in the MI; the window starts at 0 either way.
+    lo.max(0) as usize..(hi.max(-1) as i64 + 1) as usize
+}
+
+/// [`combine_elementwise`], with [`combine_elementwise_windows`]' windows where given.
+fn combine_chunks<T: Copy + Send + Default>(
     mut partials: Vec<Array<T>>,
+    windows: Option<&[std::ops::Range<usize>]>,
     op: impl Fn(T, T) -> T + Sync,
     combine: &impl Fn(Array<T>, Array<T>) -> Array<T>,
 ) -> Option<Array<T>> {
@@ -2370,6 +2421,14 @@ pub fn combine_elementwise<T: Copy + Send>(
             *p = Array::from_vec(p.to_vec());
         }
     }
+    let windows: Option<Vec<std::ops::Range<usize>>> = windows
+        .filter(|w| w.len() == n)
+        .map(|w| w.iter().map(|r| r.start.min(len)..r.end.min(len)).collect());
+    // Element combinations (or, with windows, elements read).
+    let work = match &windows {
+        Some(w) => w.iter().map(|r| r.len()).sum(),
+        None => (n - 1) * len,
+    };
     let bufs: Vec<&[Slot<T>]> = partials.iter().map(Array::slots).collect();
     let threads = exec::placement().cpu_mis();
     let chunk = len
@@ -2379,10 +2438,13 @@ pub fn combine_elementwise<T: Copy + Send>(
     let chunks = len.div_ceil(chunk);
     let run = |c: usize| {
         let range = c * chunk..(c * chunk + chunk).min(len);
-        tree_in_place(&bufs, range, &op);
+        match &windows {
+            Some(w) => windows_in_place(&bufs, w, range, &op),
+            None => tree_in_place(&bufs, range, &op),
+        }
     };
     let parts = threads.min(chunks);
-    if parts <= 1 || (n - 1) * len < PARALLEL_COMBINE_MIN || CURRENT.with(Cell::get).is_some() {
+    if parts <= 1 || work < PARALLEL_COMBINE_MIN || CURRENT.with(Cell::get).is_some() {
         (0..chunks).for_each(run);
     } else {
         let next = AtomicUsize::new(0);
@@ -2397,6 +2459,29 @@ pub fn combine_elementwise<T: Copy + Send>(
     drop(bufs);
     partials.truncate(1);
     partials.pop()
+}
+
+/// One chunk of [`combine_elementwise_windows`]: the partials whose window meets `range`
+/// decide how its elements of partial 0 are made.
+fn windows_in_place<T: Copy + Default>(
+    bufs: &[&[Slot<T>]],
+    windows: &[std::ops::Range<usize>],
+    range: std::ops::Range<usize>,
+    op: &impl Fn(T, T) -> T,
+) {
+    let meets = |w: &std::ops::Range<usize>| w.start < range.end && range.start < w.end;
+    let mut touching = windows.iter().enumerate().filter(|(_, w)| meets(w));
+    let Some((k, w)) = touching.next() else { return };
+    if touching.next().is_some() {
+        tree_in_place(bufs, range, op);
+        return;
+    }
+    // Outside `w` every partial holds zeros, and so does the result.
+    let inside = range.start.max(w.start)..range.end.min(w.end);
+    let zero = T::default();
+    for (l, r) in bufs[0][inside.clone()].iter().zip(&bufs[k][inside]) {
+        l.set(op(r.get(), zero));
+    }
 }
 
 /// The tree of [`tree_combine`] over the elements `range` of `bufs`, each combination

@@ -2,7 +2,9 @@
 //! `somd::combine_concurrent`) against the sequential tree (`somd::tree_combine`): the same
 //! bits, the same exception.
 
-use somd_runtime::somd::{combine_concurrent, combine_elementwise, tree_combine};
+use somd_runtime::somd::{
+    combine_concurrent, combine_elementwise, combine_elementwise_windows, key_window, tree_combine,
+};
 use somd_runtime::value::Array;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -153,6 +155,75 @@ fn elementwise_falls_back_to_combine_for_other_lengths_and_null() {
         }
     });
     assert_eq!(got.map(|a| a.to_vec()), Some(vec![mix(1.0, 2.0)]));
+}
+
+fn add(a: f64, b: f64) -> f64 {
+    a + b
+}
+
+fn add_arrays(a: Array<f64>, b: Array<f64>) -> Array<f64> {
+    let (a, b) = (a.to_vec(), b.to_vec());
+    Array::from_vec(a.iter().zip(&b).map(|(&x, &y)| x + y).collect())
+}
+
+/// Windows that overlap, touch, are empty, cover everything, or lie past the end; inside
+/// them doubles with `-0.0`s and `+0.0`s among them, zeros outside (as a segmented sum's
+/// table). The windowed combination has the bits of the sequential tree of `+`, whose
+/// `-0.0 + 0.0` is `0.0`.
+#[test]
+fn windows_have_the_bits_of_the_sequential_tree() {
+    threads();
+    for n in 2..=17usize {
+        for len in [1usize, 1025, 20_000, 70_001] {
+            let windows: Vec<std::ops::Range<usize>> = (0..n)
+                .map(|k| match (k * 7 + n) % 6 {
+                    0 => 0..0,
+                    1 => 0..len,
+                    2 => len / 2..len + 100,
+                    3 => k * len / n..(k + 1) * len / n,
+                    4 => (k * len / n).saturating_sub(3)..((k + 1) * len / n + 3).min(len),
+                    _ => k * len / n..k * len / n + 1,
+                })
+                .collect();
+            let inputs: Vec<Vec<f64>> = (0..n)
+                .map(|k| {
+                    let values = doubles((n * 1000 + k + len) as u64, len);
+                    let w = &windows[k];
+                    (0..len)
+                        .map(|i| match i {
+                            _ if !w.contains(&i) => 0.0,
+                            _ if i % 5 == 0 => -0.0,
+                            _ if i % 7 == 0 => 0.0,
+                            _ => values[i],
+                        })
+                        .collect()
+                })
+                .collect();
+            let arrays = || inputs.iter().cloned().map(Array::from_vec);
+            let expected = tree_combine(arrays().collect(), &add_arrays).expect("partials");
+            let got = combine_elementwise_windows(
+                arrays().zip(windows.iter().cloned()).collect(),
+                add,
+                &add_arrays,
+            )
+            .expect("partials");
+            assert_eq!(bits(&got), bits(&expected), "{n} partials of length {len}: {windows:?}");
+        }
+    }
+    let with_null = vec![(Array::from_vec(vec![1.0]), 0..1), (Array::default(), 0..0)];
+    let got = combine_elementwise_windows(with_null, add, &|a: Array<f64>, _| a);
+    assert_eq!(got.map(|a| a.to_vec()), Some(vec![1.0]));
+}
+
+#[test]
+fn key_windows_span_the_least_to_the_greatest_key() {
+    assert_eq!(key_window(&Array::from_vec(vec![5, 3, 9, 4])), 3..10);
+    assert_eq!(key_window(&Array::from_vec(Vec::<i32>::new())), 0..0);
+    assert_eq!(key_window(&Array::default()), 0..0);
+    assert_eq!(key_window(&Array::from_vec(vec![-4, 2])), 0..3);
+    assert_eq!(key_window(&Array::from_vec(vec![-4, -2])), 0..0);
+    let keys = Array::from_vec((0..100).map(|i| i / 5).collect());
+    assert_eq!(key_window(&keys.window(12, 30)), 2..9);
 }
 
 /// The leaves a tree node combined, in order, as the value of a general `combine`.

@@ -127,6 +127,24 @@ pub fn elementwise(module: &Module, fid: FuncId) -> Option<Elementwise> {
     Some(Elementwise { elem, a, b, op: *value, reads_a, reads_b })
 }
 
+impl Elementwise {
+    /// Whether `OP` is `a[i] + b[i]`, `a[i] | b[i]` or `a[i] ^ b[i]` (either order) at the
+    /// element type: then a tree of `OP` over zeros and one other element `v` is `OP(v, 0)`
+    /// (`v` itself, but for `+`'s `-0.0 + 0.0 == 0.0`), so partials known to be zero
+    /// outside windows may be combined window by window
+    /// (`rt::somd::combine_elementwise_windows`).
+    pub fn zero_is_identity(&self, func: &Function) -> bool {
+        let ExprKind::Binary { op, lhs, rhs } = &func.expr(self.op).kind else { return false };
+        let operands = [*lhs, *rhs];
+        matches!(op.kind, BinOpKind::Add | BinOpKind::BitOr | BinOpKind::BitXor)
+            && op.ty == PrimOrRef::Prim(self.elem)
+            && self.reads_a.len() == 1
+            && self.reads_b.len() == 1
+            && operands.contains(&self.reads_a[0])
+            && operands.contains(&self.reads_b[0])
+    }
+}
+
 fn is_local(func: &Function, id: ExprId, local: LocalId) -> bool {
     matches!(func.expr(id).kind, ExprKind::Local(l) if l == local)
 }

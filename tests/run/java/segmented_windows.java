@@ -1,0 +1,129 @@
+// Java twin of segmented_windows.somd, with the sequential meaning of its SOMD constructs: a
+// SOMD method runs as one method instance over the whole arrays (its table is the one
+// partial; `combine` is not called for one partial).
+// Segmented sums on the CPU: each MI's table is zero outside the span of its keys, from the
+// least to the greatest, so the MIs' tables are combined span by span
+// (`rt::somd::combine_elementwise_windows`): an index chunk that one MI's span meets takes
+// that MI's entries, one that several meet runs the whole tree. Every entry must have the
+// bits of the tree of `combine` over the whole tables. The `dist` parameters are split into
+// blocks, so runs of equal keys cross the MIs' boundaries and two MIs add to one entry;
+// values are multiples of 1/8, so every grouping of a sum is exact and any MI count
+// prints the same.
+// Cases: sorted keys (runs of 777 crossing the blocks); keys in a narrow span in the middle
+// of a long table, repeating, so every MI's span is the same; descending keys; keys
+// alternating between the two ends (every span the whole table); a combine that adds
+// `b[i] + a[i]`; a `float` table; one element; last a negative key part-way:
+// ArrayIndexOutOfBoundsException at the update.
+class Sum {
+    static double[] combine(double[] a, double[] b) {
+        double[] c = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            c[i] = b[i] + a[i];
+        }
+        return c;
+    }
+}
+
+class FloatSum {
+    static float[] combine(float[] a, float[] b) {
+        float[] c = new float[a.length];
+        for (int i = 0; i < a.length; i++) {
+            c[i] = a[i] + b[i];
+        }
+        return c;
+    }
+}
+
+class Main {
+    static double[] scatter(double[] v, int[] key, int n) {
+        double[] t = new double[n];
+        for (int i = 0; i < v.length; i++) {
+            t[key[i]] += v[i];
+        }
+        return t;
+    }
+
+    static float[] scatterFloat(float[] v, int[] key, int n) {
+        float[] t = new float[n];
+        for (int i = 0; i < v.length; i++) {
+            t[key[i]] += v[i] * 2;
+        }
+        return t;
+    }
+
+    static long digest(double[] t) {
+        long h = 17;
+        for (int i = 0; i < t.length; i++) {
+            h = h * 31 + Double.doubleToLongBits(t[i]);
+        }
+        return h;
+    }
+
+    static long digest(float[] t) {
+        long h = 17;
+        for (int i = 0; i < t.length; i++) {
+            h = h * 31 + Float.floatToIntBits(t[i]);
+        }
+        return h;
+    }
+
+    static int nonzero(double[] t) {
+        int c = 0;
+        for (int i = 0; i < t.length; i++) {
+            if (t[i] != 0) {
+                c++;
+            }
+        }
+        return c;
+    }
+
+    static void show(String name, double[] t, int k) {
+        System.out.println(name + " digest " + digest(t) + " nonzero " + nonzero(t) + " t[" + k
+                + "] " + t[k] + " t[last] " + t[t.length - 1]);
+    }
+
+    public static void main(String[] args) {
+        int m = 200000;
+        double[] v = new double[m];
+        int[] key = new int[m];
+        for (int i = 0; i < m; i++) {
+            v[i] = ((i * 37) % 17 - 8) / 8.0;
+            key[i] = i / 777;
+        }
+        show("sorted", scatter(v, key, m / 777 + 3), 128);
+
+        for (int i = 0; i < m; i++) {
+            key[i] = 500000 + (i / 50) % 100;
+        }
+        show("narrow", scatter(v, key, 1000000), 500042);
+
+        for (int i = 0; i < m; i++) {
+            key[i] = (m - 1 - i) / 3;
+        }
+        show("descending", scatter(v, key, m / 3 + 1), 4001);
+
+        for (int i = 0; i < m; i++) {
+            key[i] = i % 2 == 0 ? i / 2 : m - 1 - i / 2;
+        }
+        show("alternating", scatter(v, key, m), 99999);
+
+        float[] w = new float[m];
+        for (int i = 0; i < m; i++) {
+            w[i] = (float) v[i];
+            key[i] = 1000 + i / 10;
+        }
+        float[] f = scatterFloat(w, key, 30000);
+        System.out.println("float digest " + digest(f) + " f[1001] " + f[1001] + " f[20999] " + f[20999]);
+
+        double[] one = scatter(new double[] {0.375}, new int[] {4}, 6);
+        show("one", one, 4);
+
+        for (int i = 0; i < m; i++) {
+            key[i] = i / 777;
+        }
+        key[150001] = -3;
+        double[] bad = scatter(v, key, m / 777 + 3);
+        System.out.println("not reached " + bad[0]);
+    }
+}
+// throws-at: 38:13
