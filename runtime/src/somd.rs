@@ -2355,7 +2355,7 @@ const PARALLEL_COMBINE_MIN: usize = 1 << 15;
 /// with anything else is copied first), so the result is partial 0 and nothing is
 /// allocated. Otherwise (a null partial, different lengths) `combine` itself runs as the
 /// sequential tree, with its exceptions.
-pub fn combine_elementwise<T: Copy + Send + Default + 'static>(
+pub fn combine_elementwise<T: Copy + Send + Default>(
     partials: Vec<Array<T>>,
     op: impl Fn(T, T) -> T + Sync,
     combine: &impl Fn(Array<T>, Array<T>) -> Array<T>,
@@ -2377,7 +2377,7 @@ pub fn combine_elementwise<T: Copy + Send + Default + 'static>(
 /// [`combine_elementwise`] runs it). The result has the bits of the sequential tree, and a
 /// call whose MIs each fill a narrow window of a long table moves the table once instead of
 /// once per MI.
-pub fn combine_elementwise_windows<T: Copy + Send + Default + 'static>(
+pub fn combine_elementwise_windows<T: Copy + Send + Default>(
     partials: Vec<(Array<T>, std::ops::Range<usize>)>,
     op: impl Fn(T, T) -> T + Sync,
     combine: &impl Fn(Array<T>, Array<T>) -> Array<T>,
@@ -2405,7 +2405,7 @@ pub fn key_window(keys: &Array<i32>) -> std::ops::Range<usize> {
 }
 
 /// [`combine_elementwise`], with [`combine_elementwise_windows`]' windows where given.
-fn combine_chunks<T: Copy + Send + Default + 'static>(
+fn combine_chunks<T: Copy + Send + Default>(
     mut partials: Vec<Array<T>>,
     windows: Option<&[std::ops::Range<usize>]>,
     op: impl Fn(T, T) -> T + Sync,
@@ -2457,9 +2457,6 @@ fn combine_chunks<T: Copy + Send + Default + 'static>(
         });
     }
     drop(bufs);
-    if windows.is_some() {
-        keep_tables(partials.drain(1..));
-    }
     partials.truncate(1);
     partials.pop()
 }
@@ -2475,73 +2472,15 @@ fn windows_in_place<T: Copy + Default>(
     let meets = |w: &std::ops::Range<usize>| w.start < range.end && range.start < w.end;
     let mut touching = windows.iter().enumerate().filter(|(_, w)| meets(w));
     let Some((k, w)) = touching.next() else { return };
-    let zero = T::default();
     if touching.next().is_some() {
-        tree_in_place(bufs, range.clone(), op);
-        // The tree wrote over left operands beyond their windows.
-        for buf in &bufs[1..] {
-            buf[range.clone()].iter().for_each(|e| e.set(zero));
-        }
+        tree_in_place(bufs, range, op);
         return;
     }
-    // Outside `w` every partial holds zeros, and so does the result. The partial's entries
-    // are zeroed once read, so that it may serve as a fresh table ([`new_table`]).
+    // Outside `w` every partial holds zeros, and so does the result.
     let inside = range.start.max(w.start)..range.end.min(w.end);
+    let zero = T::default();
     for (l, r) in bufs[0][inside.clone()].iter().zip(&bufs[k][inside]) {
         l.set(op(r.get(), zero));
-        if k != 0 {
-            r.set(zero);
-        }
-    }
-}
-
-/// Tables of at least this many elements are kept for [`new_table`].
-const TABLE_POOL_MIN: usize = 1 << 14;
-
-/// The bytes of tables [`TABLES`] may hold at once.
-const TABLE_POOL_BYTES: usize = 64 << 20;
-
-/// Zeroed tables left by [`combine_elementwise_windows`] (the partials other than the
-/// result, each zeroed as the combination read it), by element type and length, for the
-/// next call's [`new_table`]: a SparseMatMult call on sixteen threads would otherwise
-/// allocate and zero sixteen 800 KB tables to fill a sixteenth of each.
-#[allow(clippy::type_complexity)] // Reason: one private table.
-static TABLES: Mutex<Vec<(std::any::TypeId, usize, Box<dyn Any + Send>)>> = Mutex::new(Vec::new());
-
-/// A segmented sum's table, `new T[len]` in its MI (`somd_mir::analysis::histogram::
-/// segment_key`): a zeroed table of that type and length that an earlier call's
-/// combination left ([`TABLES`]) when there is one, else a new array. Nothing can tell
-/// the two apart: both are arrays of zeros that no other handle reaches.
-pub fn new_table<T: Default + Copy + Send + 'static>(
-    len: i32,
-    pos: &'static SourcePos,
-) -> Array<T> {
-    if len as usize >= TABLE_POOL_MIN && len >= 0 {
-        let ty = std::any::TypeId::of::<T>();
-        let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(i) = tables.iter().position(|(t, l, _)| *t == ty && *l == len as usize) {
-            let (_, _, table) = tables.swap_remove(i);
-            if let Ok(table) = table.downcast::<Array<T>>() {
-                return *table;
-            }
-        }
-    }
-    Array::new_default(len, pos)
-}
-
-/// Keeps `partials`, each zero everywhere and the only handle to its buffer, for
-/// [`new_table`], up to [`TABLE_POOL_BYTES`] in all.
-fn keep_tables<T: Send + 'static>(partials: impl Iterator<Item = Array<T>>) {
-    let ty = std::any::TypeId::of::<T>();
-    let size = std::mem::size_of::<Slot<T>>();
-    let mut tables = TABLES.lock().unwrap_or_else(|e| e.into_inner());
-    let mut bytes: usize = tables.iter().map(|(_, l, _)| l * size).sum();
-    for p in partials {
-        let len = p.len();
-        if len >= TABLE_POOL_MIN && p.is_sole() && bytes + len * size <= TABLE_POOL_BYTES {
-            bytes += len * size;
-            tables.push((ty, len, Box::new(p)));
-        }
     }
 }
 

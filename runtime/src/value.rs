@@ -344,12 +344,6 @@ impl<T> Array<T> {
         }
     }
 
-    /// [`Array::is_unique`], and no weak handle ([`Array::downgrade`]) watches the buffer:
-    /// nothing could tell if the buffer were used again as another array.
-    pub fn is_sole(&self) -> bool {
-        self.is_unique() && self.owner.as_ref().is_some_and(|o| Arc::weak_count(o) == 0)
-    }
-
     /// Whether this handle is the window `start..start + len` of `whole`'s buffer (the
     /// window [`Array::window`] gives; `whole` not null).
     pub(crate) fn is_window_of(&self, whole: &Array<T>, start: usize, len: usize) -> bool {

@@ -199,9 +199,6 @@ pub struct FnCx<'a> {
     /// In a SOMD method, the `new` of the partial result that takes the MI's window of the
     /// call's result (`somd::output_allocation`).
     pub output_new: Option<ExprId>,
-    /// In a SOMD method whose MIs' tables are combined span by span
-    /// (`somd::windowed_table`), the table's `new`: `rt::somd::new_table`.
-    pub table_new: Option<ExprId>,
     /// `C.m ! a` whose `a` is a local set by `C @ f(..)` in the statement just before and
     /// read nowhere else (`folded_maps`): the reduction's expression and the `@`. The
     /// local's `let` is not written; the reduction applies `f` as it folds.
@@ -600,11 +597,6 @@ impl<'a> FnCx<'a> {
             })
             .unwrap_or_default();
         let output_new = super::somd::output_allocation(func, &assigned);
-        let table_new = if output_new.is_none() {
-            super::somd::windowed_table(module, func).map(|(_, new)| new)
-        } else {
-            None
-        };
         let view_receivers = if func.somd.is_none() {
             view_receivers(module).into_iter().filter(|(f, _)| *f == fid).map(|(_, l)| l).collect()
         } else {
@@ -646,7 +638,6 @@ impl<'a> FnCx<'a> {
             owned_freezes,
             dead_args,
             output_new,
-            table_new,
             folded_maps,
             halo_stores,
             halo_plain: false,
@@ -2169,9 +2160,6 @@ impl<'a> FnCx<'a> {
             let elem = self.ty(elem)?;
             if self.output_new == Some(id) {
                 return Ok(format!("rt::somd::new_output::<{elem}>({len}, {pos})"));
-            }
-            if self.table_new == Some(id) {
-                return Ok(format!("rt::somd::new_table::<{elem}>({len}, {pos})"));
             }
             return Ok(format!("Array::<{elem}>::new_default({len}, {pos})"));
         }

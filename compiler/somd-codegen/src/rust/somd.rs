@@ -56,22 +56,6 @@ fn elem_name(combine: &str) -> String {
     format!("{combine}_elem")
 }
 
-/// The key parameter and the table's `new` of a segmented sum whose MIs' tables the
-/// wrapper combines span by span ([`FnCx::windowed_table`]): `func` reduces with an
-/// elementwise `combine` whose operation has zero for identity
-/// (`Elementwise::zero_is_identity`) and its body is a segmented sum over a `dist` key
-/// (`histogram::segment_key`). The table's `new` is `rt::somd::new_table`, which takes a
-/// zeroed table an earlier call's combination left.
-pub fn windowed_table(module: &Module, func: &Function) -> Option<(LocalId, ExprId)> {
-    let Reduction::Combine(f) = &func.somd.as_ref()?.reduction else { return None };
-    let combine = module.functions.get(f.0 as usize)?;
-    let ew = elementwise(module, *f)?;
-    if !ew.zero_is_identity(combine) {
-        return None;
-    }
-    somd_mir::analysis::histogram::segment_key(module, func)
-}
-
 /// Whether some SOMD method of `module` reduces its partials with `combine` `f`.
 fn reduces_with(module: &Module, f: FuncId) -> bool {
     module
@@ -937,10 +921,13 @@ impl FnCx<'_> {
     /// sum over a `dist` key (`histogram::segment_key`), and its MIs run one per part with
     /// tables of their own (not balanced, not an assembled output).
     fn windowed_table(&self) -> Option<LocalId> {
-        if self.output_new.is_some() {
+        let Reduction::Combine(f) = &self.func.somd.as_ref()?.reduction else { return None };
+        let combine = self.module.functions.get(f.0 as usize)?;
+        let ew = elementwise(self.module, *f)?;
+        if !ew.zero_is_identity(combine) || self.output_new.is_some() {
             return None;
         }
-        windowed_table(self.module, self.func).map(|(key, _)| key)
+        somd_mir::analysis::histogram::segment_key(self.module, self.func)
     }
 
     /// The arguments of the user strategies of the `dist` parameters (`dist(P(e1, ..))`),

@@ -159,20 +159,13 @@ fn op_symbol(kind: BinOpKind) -> &'static str {
 /// The key parameter `p` of a segmented sum (`acc[p[i]] += v` over a zeroed table, see the
 /// module doc) when `p` is a `dist` parameter: an MI updates only the entries its part of
 /// `p` names, so its table is zero outside the least to the greatest of those keys
-/// (`rt::somd::key_window`), whatever the order of the keys. Also the table's `new T[..]`
-/// (the initialiser of its declaration). Histograms over a fill constant, and other
-/// indices, give `None`.
-pub fn segment_key(module: &Module, func: &Function) -> Option<(LocalId, ExprId)> {
+/// (`rt::somd::key_window`), whatever the order of the keys. Histograms over a fill
+/// constant, and other indices, give `None`.
+pub fn segment_key(module: &Module, func: &Function) -> Option<LocalId> {
     let Verdict::Ok(_, body) = analyze_histogram(module, func) else { return None };
     let key = body.segmented_by.filter(|_| body.fill.is_none())?;
     let local = func.local(key);
-    if local.kind != LocalKind::Param || local.dist.is_none() {
-        return None;
-    }
-    func.body.stmts.iter().find_map(|s| match s {
-        Stmt::Let { local, init: Some(init) } if *local == body.table => Some((key, *init)),
-        _ => None,
-    })
+    (local.kind == LocalKind::Param && local.dist.is_some()).then_some(key)
 }
 
 /// Recognises a histogram body in SOMD function `func`.
