@@ -2369,7 +2369,7 @@ pub fn combine_elementwise<T: Copy + Send + Default>(
 /// (`0.0 + v` and `v + 0.0` are `v` except that `-0.0` becomes `0.0`, and a tree applies
 /// that at least once, never more than once in effect), `|` and `^`. The compiler passes
 /// windows for a segmented sum's table (`somd_mir::analysis::histogram`), whose MI updates
-/// only the entries its keys name ([`KeySpan`]).
+/// only the entries its part of the key names ([`key_window`]).
 ///
 /// Each chunk of indices then reads only the partials whose window meets it: none (partial
 /// 0, the result, already holds the zeros there), one (its elements through `op(v, 0)`,
@@ -2386,59 +2386,22 @@ pub fn combine_elementwise_windows<T: Copy + Send + Default>(
     combine_chunks(partials, Some(&windows), op, combine)
 }
 
-/// The keys a segmented sum's MI has read, from the least to the greatest: its table is zero
-/// outside them ([`combine_elementwise_windows`]). The MI body notes each update's key as
-/// it reads it (two comparisons in a loop that loads the key anyway) and publishes the span
-/// at its `return`, for [`with_key_span`].
-#[derive(Clone, Copy, Debug)]
-pub struct KeySpan {
-    lo: i32,
-    hi: i32,
-}
-
-impl Default for KeySpan {
-    fn default() -> Self {
-        KeySpan { lo: i32::MAX, hi: i32::MIN }
+/// The indices of a segmented sum's table that an MI reading `keys` (its part of the key
+/// parameter) may update: from the least key to the greatest, for
+/// [`combine_elementwise_windows`]. Empty for no keys (or `null`, where the MI throws).
+pub fn key_window(keys: &Array<i32>) -> std::ops::Range<usize> {
+    if keys.is_null() {
+        return 0..0;
     }
-}
-
-thread_local! {
-    /// The span the MI body running on this thread published last ([`KeySpan::publish`]).
-    static KEY_SPAN: Cell<Option<(i32, i32)>> = const { Cell::new(None) };
-}
-
-impl KeySpan {
-    /// Notes `key`, and gives it back.
-    #[inline(always)]
-    pub fn note(&mut self, key: i32) -> i32 {
-        self.lo = self.lo.min(key);
-        self.hi = self.hi.max(key);
-        key
+    let (lo, hi) = keys
+        .slots()
+        .iter()
+        .fold((i32::MAX, i32::MIN), |(lo, hi), k| (lo.min(k.get()), hi.max(k.get())));
+    if lo > hi {
+        return 0..0;
     }
-
-    /// Hands the span to the [`with_key_span`] that runs this MI body.
-    pub fn publish(self) {
-        KEY_SPAN.with(|s| s.set(Some((self.lo, self.hi))));
-    }
-
-    /// The indices the keys name: empty for no keys; a negative key (whose update threw)
-    /// starts the span at 0.
-    pub fn indices(self) -> std::ops::Range<usize> {
-        if self.lo > self.hi || self.hi < 0 {
-            return 0..0;
-        }
-        self.lo.max(0) as usize..self.hi as usize + 1
-    }
-}
-
-/// Runs an MI body of a segmented sum, and the span of indices its table may hold other
-/// than zero in: the span it published, or every index when it published none.
-pub fn with_key_span<R>(body: impl FnOnce() -> R) -> (R, std::ops::Range<usize>) {
-    KEY_SPAN.with(|s| s.set(None));
-    let result = body();
-    let span = KEY_SPAN.with(Cell::take);
-    let indices = span.map_or(0..usize::MAX, |(lo, hi)| KeySpan { lo, hi }.indices());
-    (result, indices)
+    // A negative key throws in the MI; the window starts at 0 either way.
+    lo.max(0) as usize..(hi.max(-1) as i64 + 1) as usize
 }
 
 /// [`combine_elementwise`], with [`combine_elementwise_windows`]' windows where given.

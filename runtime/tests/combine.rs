@@ -3,8 +3,7 @@
 //! bits, the same exception.
 
 use somd_runtime::somd::{
-    combine_concurrent, combine_elementwise, combine_elementwise_windows, tree_combine,
-    with_key_span, KeySpan,
+    combine_concurrent, combine_elementwise, combine_elementwise_windows, key_window, tree_combine,
 };
 use somd_runtime::value::Array;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -216,30 +215,15 @@ fn windows_have_the_bits_of_the_sequential_tree() {
     assert_eq!(got.map(|a| a.to_vec()), Some(vec![1.0]));
 }
 
-/// The span an MI body publishes, from its least to its greatest key.
-fn span_of(keys: &[i32], publish: bool) -> std::ops::Range<usize> {
-    let ((), span) = with_key_span(|| {
-        let mut span = KeySpan::default();
-        for &k in keys {
-            assert_eq!(span.note(k), k);
-        }
-        if publish {
-            span.publish();
-        }
-    });
-    span
-}
-
 #[test]
-fn key_spans_run_from_the_least_to_the_greatest_key() {
-    assert_eq!(span_of(&[5, 3, 9, 4], true), 3..10);
-    assert_eq!(span_of(&[], true), 0..0);
-    assert_eq!(span_of(&[-4, 2], true), 0..3);
-    assert_eq!(span_of(&[-4, -2], true), 0..0);
-    assert_eq!(span_of(&[i32::MAX, 7], true), 7..i32::MAX as usize + 1);
-    // A body that published nothing (it returned another way) may hold anything anywhere.
-    assert_eq!(span_of(&[5], false), 0..usize::MAX);
-    assert_eq!(span_of(&[5], true), 5..6);
+fn key_windows_span_the_least_to_the_greatest_key() {
+    assert_eq!(key_window(&Array::from_vec(vec![5, 3, 9, 4])), 3..10);
+    assert_eq!(key_window(&Array::from_vec(Vec::<i32>::new())), 0..0);
+    assert_eq!(key_window(&Array::default()), 0..0);
+    assert_eq!(key_window(&Array::from_vec(vec![-4, 2])), 0..3);
+    assert_eq!(key_window(&Array::from_vec(vec![-4, -2])), 0..0);
+    let keys = Array::from_vec((0..100).map(|i| i / 5).collect());
+    assert_eq!(key_window(&keys.window(12, 30)), 2..9);
 }
 
 /// The leaves a tree node combined, in order, as the value of a general `combine`.

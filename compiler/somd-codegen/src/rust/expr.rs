@@ -199,10 +199,6 @@ pub struct FnCx<'a> {
     /// In a SOMD method, the `new` of the partial result that takes the MI's window of the
     /// call's result (`somd::output_allocation`).
     pub output_new: Option<ExprId>,
-    /// In a SOMD method whose MIs' tables are combined span by span
-    /// (`somd::windowed_table`), the updates' key reads `p[i]`: each is noted in the MI's
-    /// `somd_keys` (`rt::somd::KeySpan`).
-    pub table_keys: HashSet<ExprId>,
     /// `C.m ! a` whose `a` is a local set by `C @ f(..)` in the statement just before and
     /// read nowhere else (`folded_maps`): the reduction's expression and the `@`. The
     /// local's `let` is not written; the reduction applies `f` as it folds.
@@ -601,12 +597,6 @@ impl<'a> FnCx<'a> {
             })
             .unwrap_or_default();
         let output_new = super::somd::output_allocation(func, &assigned);
-        let table_keys = match output_new {
-            None => super::somd::windowed_table(module, func)
-                .map(|t| t.key_reads.into_iter().collect())
-                .unwrap_or_default(),
-            Some(_) => HashSet::new(),
-        };
         let view_receivers = if func.somd.is_none() {
             view_receivers(module).into_iter().filter(|(f, _)| *f == fid).map(|(_, l)| l).collect()
         } else {
@@ -648,7 +638,6 @@ impl<'a> FnCx<'a> {
             owned_freezes,
             dead_args,
             output_new,
-            table_keys,
             folded_maps,
             halo_stores,
             halo_plain: false,
@@ -1056,11 +1045,6 @@ impl<'a> FnCx<'a> {
         // A replaced local (a fused `@`'s argument, `fused.rs`) is its replacement's value.
         if let Some(text) = self.replaced.get(&id) {
             return Ok(text.clone());
-        }
-        if self.table_keys.remove(&id) {
-            let key = self.expr(id);
-            self.table_keys.insert(id);
-            return Ok(format!("somd_keys.note({})", key?));
         }
         if !self.halo_plain {
             // The fast copy of a versioned loop checked its stores' range before the loop.

@@ -39,7 +39,6 @@ use super::expr::FnCx;
 use super::types::{self, is_copy};
 use super::EmitError;
 use somd_mir::analysis::combine::{effect_free, elementwise};
-use somd_mir::analysis::histogram::{segment_table, SegmentTable};
 use somd_mir::analysis::writes;
 use somd_mir::{
     ArrayReducer, Block, Distribution, ExprId, ExprKind, FuncId, FuncKind, Function, LocalId,
@@ -55,20 +54,6 @@ const WHOLE_CHUNK: &str = "(i32::MIN, i32::MAX)";
 /// The Rust name of the element operation of elementwise `combine` `combine`.
 fn elem_name(combine: &str) -> String {
     format!("{combine}_elem")
-}
-
-/// The segmented sum of `func` whose MIs' tables the wrapper combines span by span: `func`
-/// reduces with an elementwise `combine` whose operation has zero for identity
-/// (`Elementwise::zero_is_identity`) and its body is a segmented sum over a `dist` key
-/// (`histogram::segment_table`). Its MIs note the keys they read (`rt::somd::KeySpan`).
-pub fn windowed_table(module: &Module, func: &Function) -> Option<SegmentTable> {
-    let Reduction::Combine(f) = &func.somd.as_ref()?.reduction else { return None };
-    let combine = module.functions.get(f.0 as usize)?;
-    let ew = elementwise(module, *f)?;
-    if !ew.zero_is_identity(combine) {
-        return None;
-    }
-    segment_table(module, func)
 }
 
 /// Whether some SOMD method of `module` reduces its partials with `combine` `f`.
@@ -906,15 +891,18 @@ impl FnCx<'_> {
             result = "somd_output.assemble(&dist_0.layout, partials)".to_string();
         }
         let mut body_call = format!("{name}({})", call_args.join(", "));
-        if let (false, Reduction::Combine(f)) = (self.table_keys.is_empty(), &sig.reduction) {
-            // Each MI's table is zero outside the span of the keys it read: the combination
-            // reads only the spans (`rt::somd::combine_elementwise_windows`).
-            let combine = elem_name(&self.names.functions[f.0 as usize]);
-            let call = pairwise(self, *f, &func.ret);
-            body_call = format!("rt::somd::with_key_span(|| {body_call})");
-            result = format!(
-                "rt::somd::combine_elementwise_windows(partials, {combine}, {call}).unwrap_or_default()"
-            );
+        if let Some(k) = self.windowed_table().and_then(|key| part_of.get(&key)) {
+            // Each MI's table is zero outside its keys' span: the combination reads only
+            // the spans (`rt::somd::combine_elementwise_windows`).
+            if let Reduction::Combine(f) = &sig.reduction {
+                let combine = elem_name(&self.names.functions[f.0 as usize]);
+                let call = pairwise(self, *f, &func.ret);
+                mi_lets.push(format!("let somd_window = rt::somd::key_window(&part_{k});"));
+                body_call = format!("({body_call}, somd_window)");
+                result = format!(
+                    "rt::somd::combine_elementwise_windows(partials, {combine}, {call}).unwrap_or_default()"
+                );
+            }
         }
         writeln!(out, "    let partials = rt::somd::{run}|mi| {{")?;
         for l in &mi_lets {
@@ -925,6 +913,21 @@ impl FnCx<'_> {
         line(out, 1, "", &result, "")?;
         writeln!(out, "}}")?;
         Ok(())
+    }
+
+    /// The key parameter of a segmented sum whose partial tables this wrapper may combine
+    /// window by window: the method reduces with an elementwise `combine` whose operation
+    /// has zero for identity (`Elementwise::zero_is_identity`), its body is a segmented
+    /// sum over a `dist` key (`histogram::segment_key`), and its MIs run one per part with
+    /// tables of their own (not balanced, not an assembled output).
+    fn windowed_table(&self) -> Option<LocalId> {
+        let Reduction::Combine(f) = &self.func.somd.as_ref()?.reduction else { return None };
+        let combine = self.module.functions.get(f.0 as usize)?;
+        let ew = elementwise(self.module, *f)?;
+        if !ew.zero_is_identity(combine) || self.output_new.is_some() {
+            return None;
+        }
+        somd_mir::analysis::histogram::segment_key(self.module, self.func)
     }
 
     /// The arguments of the user strategies of the `dist` parameters (`dist(P(e1, ..))`),

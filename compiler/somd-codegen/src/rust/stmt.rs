@@ -238,9 +238,6 @@ impl FnCx<'_> {
             writeln!(out, "{level}let _somd_known = [{}];", known.join(", "))?;
             writeln!(out, "{level}let _somd_geometry = rt::somd::geometry(&_somd_known);")?;
         }
-        if func.somd.is_some() && !self.table_keys.is_empty() {
-            writeln!(out, "{level}let mut somd_keys = rt::somd::KeySpan::default();")?;
-        }
         // A method that may call itself raises `StackOverflowError` where its thread's stack
         // runs out, at its first statement (`rt::stack`), as the JVM does.
         if somd_mir::analysis::shared::calls_itself(self.module, self.fid) {
@@ -1306,9 +1303,6 @@ impl FnCx<'_> {
                 if self.func.kind == FuncKind::Ctor {
                     writeln!(out, "{level}return {};", self.ctor_result())?;
                 } else {
-                    if self.func.somd.is_some() && !self.table_keys.is_empty() {
-                        writeln!(out, "{level}somd_keys.publish();")?;
-                    }
                     match value {
                         Some(v) => {
                             let text = self.expr(*v)?;

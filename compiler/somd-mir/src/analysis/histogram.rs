@@ -156,38 +156,16 @@ fn op_symbol(kind: BinOpKind) -> &'static str {
     }
 }
 
-/// A segmented sum (`acc[p[i]] += v` over a zeroed table, see the module doc) whose key `p`
-/// is a `dist` parameter: an MI updates only the entries its part of `p` names, so its
-/// table is zero outside the least to the greatest of the keys it read
-/// (`rt::somd::KeySpan`), whatever their order.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SegmentTable {
-    /// `p`.
-    pub key: LocalId,
-    /// The updates' reads `p[i]`, whose values the MI notes as it goes.
-    pub key_reads: Vec<ExprId>,
-}
-
-/// [`SegmentTable`] for `func`; histograms over a fill constant, and other indices, give
-/// `None`.
-pub fn segment_table(module: &Module, func: &Function) -> Option<SegmentTable> {
+/// The key parameter `p` of a segmented sum (`acc[p[i]] += v` over a zeroed table, see the
+/// module doc) when `p` is a `dist` parameter: an MI updates only the entries its part of
+/// `p` names, so its table is zero outside the least to the greatest of those keys
+/// (`rt::somd::key_window`), whatever the order of the keys. Histograms over a fill
+/// constant, and other indices, give `None`.
+pub fn segment_key(module: &Module, func: &Function) -> Option<LocalId> {
     let Verdict::Ok(_, body) = analyze_histogram(module, func) else { return None };
     let key = body.segmented_by.filter(|_| body.fill.is_none())?;
     let local = func.local(key);
-    if local.kind != LocalKind::Param || local.dist.is_none() {
-        return None;
-    }
-    let mut key_reads = Vec::new();
-    for &u in &body.updates {
-        let (ExprKind::CompoundAssign { target, .. } | ExprKind::IncDec { target, .. }) =
-            &func.expr(u).kind
-        else {
-            return None;
-        };
-        let ExprKind::Index { index, .. } = &func.expr(*target).kind else { return None };
-        key_reads.push(*index);
-    }
-    Some(SegmentTable { key, key_reads })
+    (local.kind == LocalKind::Param && local.dist.is_some()).then_some(key)
 }
 
 /// Recognises a histogram body in SOMD function `func`.
