@@ -216,14 +216,18 @@ fn windows_have_the_bits_of_the_sequential_tree() {
 }
 
 #[test]
-fn key_windows_span_the_least_to_the_greatest_key() {
-    assert_eq!(key_window(&Array::from_vec(vec![5, 3, 9, 4])), 3..10);
-    assert_eq!(key_window(&Array::from_vec(Vec::<i32>::new())), 0..0);
-    assert_eq!(key_window(&Array::default()), 0..0);
-    assert_eq!(key_window(&Array::from_vec(vec![-4, 2])), 0..3);
-    assert_eq!(key_window(&Array::from_vec(vec![-4, -2])), 0..0);
-    let keys = Array::from_vec((0..100).map(|i| i / 5).collect());
-    assert_eq!(key_window(&keys.window(12, 30)), 2..9);
+fn key_windows_run_from_the_first_to_the_last_sorted_key() {
+    let keys = |k: &[i32]| Array::from_vec(k.to_vec());
+    assert_eq!(key_window(&keys(&[3, 3, 5, 9]), 8), 3..10);
+    // Unsorted keys, few MIs, `null`: every index.
+    assert_eq!(key_window(&keys(&[5, 3, 9, 4]), 8), 0..usize::MAX);
+    assert_eq!(key_window(&keys(&[3, 3, 5, 9]), 7), 0..usize::MAX);
+    assert_eq!(key_window(&Array::default(), 16), 0..usize::MAX);
+    assert_eq!(key_window(&keys(&[]), 8), 0..0);
+    assert_eq!(key_window(&keys(&[-4, 2]), 8), 0..3);
+    assert_eq!(key_window(&keys(&[-4, -2]), 8), 0..0);
+    let sorted = Array::from_vec((0..100).map(|i| i / 5).collect());
+    assert_eq!(key_window(&sorted.window(12, 30), 16), 2..9);
 }
 
 /// The leaves a tree node combined, in order, as the value of a general `combine`.

@@ -1,18 +1,18 @@
 // Java twin of segmented_windows.somd, with the sequential meaning of its SOMD constructs: a
 // SOMD method runs as one method instance over the whole arrays (its table is the one
 // partial; `combine` is not called for one partial).
-// Segmented sums on the CPU: each MI's table is zero outside the span of its keys, from the
-// least to the greatest, so the MIs' tables are combined span by span
-// (`rt::somd::combine_elementwise_windows`): an index chunk that one MI's span meets takes
-// that MI's entries, one that several meet runs the whole tree. Every entry must have the
-// bits of the tree of `combine` over the whole tables. The `dist` parameters are split into
-// blocks, so runs of equal keys cross the MIs' boundaries and two MIs add to one entry;
-// values are multiples of 1/8, so every grouping of a sum is exact and any MI count
-// prints the same.
-// Cases: sorted keys (runs of 777 crossing the blocks); keys in a narrow span in the middle
-// of a long table, repeating, so every MI's span is the same; descending keys; keys
-// alternating between the two ends (every span the whole table); a combine that adds
-// `b[i] + a[i]`; a `float` table; one element; last a negative key part-way:
+// Segmented sums on the CPU: with eight MIs or more, each MI whose keys never decrease
+// reports the span from its first key to its last, outside which its table is zero, and the
+// MIs' tables are combined span by span (`rt::somd::combine_elementwise_windows`): an index
+// chunk that one MI's span meets takes that MI's entries, one that several meet runs the
+// whole tree; an MI with unsorted keys spans every index. Every entry must have the bits of
+// the tree of `combine` over the whole tables. The `dist` parameters are split into blocks,
+// so runs of equal keys cross the MIs' boundaries and two MIs add to one entry; values are
+// multiples of 1/8, so every grouping of a sum is exact and any MI count prints the same.
+// Cases: sorted keys (runs of 777 crossing the blocks); sorted keys in a narrow span in the
+// middle of a long table (every MI's span in one chunk); descending keys and keys
+// alternating between the two ends (every index); a combine that adds `b[i] + a[i]`; a
+// `float` table; one element; last a negative key part-way:
 // ArrayIndexOutOfBoundsException at the update.
 class Sum {
     static double[] combine(double[] a, double[] b) {
@@ -93,7 +93,7 @@ class Main {
         show("sorted", scatter(v, key, m / 777 + 3), 128);
 
         for (int i = 0; i < m; i++) {
-            key[i] = 500000 + (i / 50) % 100;
+            key[i] = 500000 + i / 2000;
         }
         show("narrow", scatter(v, key, 1000000), 500042);
 

@@ -897,7 +897,7 @@ impl FnCx<'_> {
             if let Reduction::Combine(f) = &sig.reduction {
                 let combine = elem_name(&self.names.functions[f.0 as usize]);
                 let call = pairwise(self, *f, &func.ret);
-                mi_lets.push(format!("let somd_window = rt::somd::key_window(&part_{k});"));
+                mi_lets.push(format!("let somd_window = rt::somd::key_window(&part_{k}, n_mis);"));
                 body_call = format!("({body_call}, somd_window)");
                 result = format!(
                     "rt::somd::combine_elementwise_windows(partials, {combine}, {call}).unwrap_or_default()"
