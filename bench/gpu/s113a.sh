@@ -6,7 +6,10 @@
 #    generated program of b5458306's parent: every MI's 800 KB table combined whole) and
 #    `new/` (b5458306: the tables combined span by span, `combine_elementwise_windows`),
 #    both with the harness and baselines staged at b5458306; and, where the archive has it,
-#    `new2/` (fe0336e5: the MIs take zeroed tables the last combination left, `new_table`);
+#    `new2/` (fe0336e5: the MIs take zeroed tables the last combination left, `new_table`;
+#    reverted), `new3/` (29d4417a: the MIs note their keys' span as they read them instead
+#    of a pass over their part of the key before the body; reverted) or `new4/` (f9b25469:
+#    the pass only for 8 MIs or more, a check that the keys never decrease);
 # 2. each e2e part (bench/gpu/pack_stage.sh STAGE 3 s113e2e, the suite staged at ace41c75,
 #    the session's start) under SOMD_DEVICE=opencl SOMD_STRICT=1 against the Java twins.
 set -u
@@ -18,7 +21,7 @@ if [ -z "${SKIP_SMM:-}" ] && [ -f .gpu-carry/s113smm.tar.xz ]; then
     D=/tmp/s113smm
     mkdir -p $D "$OUT/smm" && tar xJf .gpu-carry/s113smm.tar.xz -C $D && chmod +x $D/*/*
     for round in 1 2 3 4 5; do
-        for v in old new new2; do
+        for v in old new new2 new3 new4; do
             [ -d $D/$v ] || continue
             (cd $D/$v && timeout 100 ./somd-bench --prebuilt . --device cpu --threads 2,8,16 \
                 --reps 3 --filter sparsematmult --json "$OUT/smm/$v-$round.json") \
