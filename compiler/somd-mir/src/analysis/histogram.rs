@@ -159,8 +159,8 @@ fn op_symbol(kind: BinOpKind) -> &'static str {
 /// The key parameter `p` of a segmented sum (`acc[p[i]] += v` over a zeroed table, see the
 /// module doc) when `p` is a `dist` parameter: an MI updates only the entries its part of
 /// `p` names, so its table is zero outside the least to the greatest of those keys
-/// (`rt::somd::key_window`), whatever the order of the keys. Histograms over a fill
-/// constant, and other indices, give `None`.
+/// (`rt::somd::key_window` takes that span from the first and last key where the keys
+/// never decrease). Histograms over a fill constant, and other indices, give `None`.
 pub fn segment_key(module: &Module, func: &Function) -> Option<LocalId> {
     let Verdict::Ok(_, body) = analyze_histogram(module, func) else { return None };
     let key = body.segmented_by.filter(|_| body.fill.is_none())?;
