@@ -980,6 +980,16 @@ impl<T> UncheckedVal<T> {
         // SAFETY: the caller guarantees that the element exists.
         unsafe { (*self.0.add(index as usize)).clone() }
     }
+
+    /// A reference to element `index` (a value object whose fields the loop reads).
+    ///
+    /// # Safety
+    /// As [`UncheckedVal::get_unchecked`]; the reference must not outlive the array.
+    #[inline(always)]
+    pub unsafe fn at_unchecked<'a>(self, index: i32) -> &'a T {
+        // SAFETY: the caller guarantees that the element exists and outlives the reference.
+        unsafe { &*self.0.add(index as usize) }
+    }
 }
 
 /// An instance of a user class: a shared, nullable reference to a struct whose fields are

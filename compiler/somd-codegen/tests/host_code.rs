@@ -289,6 +289,55 @@ public class Main {
     assert!(text.contains(&format!("{var} != i32::MIN")), "{text}");
 }
 
+/// A counted loop over a value array of value objects (`centres[c].x`, K-Means' `nearest`)
+/// gets an unchecked copy: the element is read in place (`at_unchecked`), its null check
+/// stays (`get`). A mutable array of objects keeps its checks.
+#[test]
+fn value_object_elements_get_an_unchecked_copy() {
+    let text = emit(
+        r#"
+value class P {
+    int x;
+    P(int x) { this.x = x; }
+}
+class M {
+    int x;
+    M(int x) { this.x = x; }
+}
+public class Main {
+    static int sum(P[[]] ps) {
+        int s = 0;
+        for (int i = 0; i < ps.length; i++) {
+            s += ps[i].x;
+        }
+        return s;
+    }
+    static int msum(M[] ms) {
+        int s = 0;
+        for (int i = 0; i < ms.length; i++) {
+            s += ms[i].x;
+        }
+        return s;
+    }
+    public static void main(String[] args) {
+        P[] ps = new P[3];
+        M[] ms = new M[3];
+        for (int i = 0; i < 3; i++) {
+            ps[i] = new P(i);
+            ms[i] = new M(i);
+        }
+        System.out.println(sum(new P[[]](ps)) + msum(ms));
+    }
+}
+"#,
+    );
+    let sum = body(&text, "Main_sum");
+    assert!(sum.contains("ps.covers(i, "), "{sum}");
+    assert!(sum.contains(".at_unchecked(i) }).get(&POS_"), "{sum}");
+    let msum = body(&text, "Main_msum");
+    assert!(!msum.contains("unchecked"), "{msum}");
+}
+
 /// A counted loop holding a short loop runs in blocks of 1024 iterations, each counted on
 /// the thread's counter as it ends (`rt::exec::spin_ticks`), not ticked in every iteration
 /// (`rt::exec::spin_tick`): the call in each iteration kept the optimiser from the loop

@@ -898,7 +898,7 @@ impl<'a> FnCx<'a> {
             .ok_or_else(|| EmitError::Internal(format!("function {} out of range", id.0)))
     }
 
-    fn is_value_class(&self, class: somd_mir::ClassId) -> bool {
+    pub(super) fn is_value_class(&self, class: somd_mir::ClassId) -> bool {
         self.module.classes.get(class.0 as usize).is_some_and(|c| c.is_value)
     }
 
@@ -1082,6 +1082,12 @@ impl<'a> FnCx<'a> {
             ExprKind::Static(s) => {
                 let name = self.static_name(*s)?;
                 Ok(format!("{name}.get_ref()"))
+            }
+            ExprKind::Index { index, .. } if !is_copy(&expr.ty) && self.unchecked.contains_key(&id) => {
+                let base = self.unchecked.get(&id).cloned().unwrap_or_default();
+                let idx = self.expr(*index)?;
+                // `covers` checked the index range before the loop (`stmt.rs`).
+                Ok(format!("unsafe {{ {base}.at_unchecked({idx}) }}"))
             }
             ExprKind::Index { array, index } if !is_copy(&expr.ty) && self.is_pure(*index) => {
                 if let Some(var) = self.hoisted.get(&id).cloned() {

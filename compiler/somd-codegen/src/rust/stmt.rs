@@ -1731,7 +1731,11 @@ impl FnCx<'_> {
         for id in all.iter().copied() {
             let expr = self.e(id)?;
             let ExprKind::Index { array, index } = expr.kind else { continue };
-            if !is_copy(&expr.ty) {
+            // Elements of a value array of value objects are read in place (`at_unchecked`)
+            // or cloned (`get_unchecked`): K-Means' `centres[c].x`.
+            let value_object = matches!(&self.e(array)?.ty, Type::ValueArray(..))
+                && matches!(&expr.ty, Type::Object(c) if self.is_value_class(*c));
+            if !is_copy(&expr.ty) && !value_object {
                 continue;
             }
             let Some(offset) = self.counter_offset(index, counter)? else { continue };
