@@ -45,7 +45,9 @@
 //!   takes each array's element pointer once (`a.unchecked()`, kept in a register) and
 //!   accesses it with `get_unchecked`/`set_unchecked`/`slot_unchecked`, which LLVM
 //!   vectorises, else the loop as written, which throws where Java would (`stmt.rs`,
-//!   `version_loop`; note `rust-representation`).
+//!   `version_loop`; note `rust-representation`). The elements are of copy types, or value
+//!   objects of a value array (`centres[c].x`), read in place with `at_unchecked` and still
+//!   checked for `null` (`Val::get`).
 //!
 //! - **Device placement** (`device.rs`, note `device-execution`): a SOMD method whose kernel
 //!   the OpenCL writer produced starts its wrapper with `rt::device::run_reading(&K_f, ..)`, which
