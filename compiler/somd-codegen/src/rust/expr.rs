@@ -1083,7 +1083,9 @@ impl<'a> FnCx<'a> {
                 let name = self.static_name(*s)?;
                 Ok(format!("{name}.get_ref()"))
             }
-            ExprKind::Index { index, .. } if !is_copy(&expr.ty) && self.unchecked.contains_key(&id) => {
+            ExprKind::Index { index, .. }
+                if !is_copy(&expr.ty) && self.unchecked.contains_key(&id) =>
+            {
                 let base = self.unchecked.get(&id).cloned().unwrap_or_default();
                 let idx = self.expr(*index)?;
                 // `covers` checked the index range before the loop (`stmt.rs`).
