@@ -891,18 +891,17 @@ impl FnCx<'_> {
             result = "somd_output.assemble(&dist_0.layout, partials)".to_string();
         }
         let mut body_call = format!("{name}({})", call_args.join(", "));
-        if let Some(k) = self.windowed_table().and_then(|key| part_of.get(&key)) {
+        let windowed = self.windowed_table().and_then(|(f, key)| Some((f, *part_of.get(&key)?)));
+        if let Some((f, k)) = windowed {
             // Each MI's table is zero outside its keys' span: the combination reads only
             // the spans (`rt::somd::combine_elementwise_windows`).
-            if let Reduction::Combine(f) = &sig.reduction {
-                let combine = elem_name(&self.names.functions[f.0 as usize]);
-                let call = pairwise(self, *f, &func.ret);
-                mi_lets.push(format!("let somd_window = rt::somd::key_window(&part_{k}, n_mis);"));
-                body_call = format!("({body_call}, somd_window)");
-                result = format!(
-                    "rt::somd::combine_elementwise_windows(partials, {combine}, {call}).unwrap_or_default()"
-                );
-            }
+            let combine = elem_name(&self.names.functions[f.0 as usize]);
+            let call = pairwise(self, f, &func.ret);
+            mi_lets.push(format!("let somd_window = rt::somd::key_window(&part_{k}, n_mis);"));
+            body_call = format!("({body_call}, somd_window)");
+            result = format!(
+                "rt::somd::combine_elementwise_windows(partials, {combine}, {call}).unwrap_or_default()"
+            );
         }
         writeln!(out, "    let partials = rt::somd::{run}|mi| {{")?;
         for l in &mi_lets {
@@ -915,19 +914,20 @@ impl FnCx<'_> {
         Ok(())
     }
 
-    /// The key parameter of a segmented sum whose partial tables this wrapper may combine
-    /// window by window: the method reduces with an elementwise `combine` whose operation
-    /// has zero for identity (`Elementwise::zero_is_identity`), its body is a segmented
-    /// sum over a `dist` key (`histogram::segment_key`), and its MIs run one per part with
-    /// tables of their own (not balanced, not an assembled output).
-    fn windowed_table(&self) -> Option<LocalId> {
+    /// The `combine` and the key parameter of a segmented sum whose partial tables this
+    /// wrapper may combine window by window: the method reduces with an elementwise
+    /// `combine` whose operation has zero for identity (`Elementwise::zero_is_identity`),
+    /// its body is a segmented sum over a `dist` key (`histogram::segment_key`), and its MIs
+    /// run one per part with tables of their own (not balanced, not an assembled output).
+    fn windowed_table(&self) -> Option<(FuncId, LocalId)> {
         let Reduction::Combine(f) = &self.func.somd.as_ref()?.reduction else { return None };
         let combine = self.module.functions.get(f.0 as usize)?;
         let ew = elementwise(self.module, *f)?;
         if !ew.zero_is_identity(combine) || self.output_new.is_some() {
             return None;
         }
-        somd_mir::analysis::histogram::segment_key(self.module, self.func)
+        let key = somd_mir::analysis::histogram::segment_key(self.module, self.func)?;
+        Some((*f, key))
     }
 
     /// The arguments of the user strategies of the `dist` parameters (`dist(P(e1, ..))`),
