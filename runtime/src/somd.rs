@@ -4051,7 +4051,7 @@ mod tests {
         assert_eq!(thrown.class, class::ILLEGAL_ARGUMENT);
         assert_eq!(thrown.detail, "dist array is not rectangular: row 1 has length 2, row 0 has 3");
         let null = error::catch(|| {
-            DistV2::<i32>::new(&VArr::NULL, false, &POS, |shape| Layout::block(shape, 2))
+            DistV2::<i32>::new(&VArr::default(), false, &POS, |shape| Layout::block(shape, 2))
                 .layout
                 .parts()
         })

@@ -36,6 +36,7 @@
 use crate::error::{self, class, SourcePos};
 use std::cell::UnsafeCell;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::Arc;
 
 /// One mutable location (array element, object field, static field).
@@ -624,7 +625,18 @@ pub struct VArr<T> {
     ptr: *const T,
     len: usize,
     owner: Option<Arc<[T]>>,
+    /// Whether the window holds a `null` value object: [`NULLS_UNKNOWN`], [`NULLS_NONE`] or
+    /// [`NULLS_SOME`], known where the array is frozen or a window of an array without one
+    /// is taken, else found by [`VArr::holds_no_null`] once per handle.
+    nulls: AtomicU8,
 }
+
+/// [`VArr::holds_no_null`] has not looked at the elements.
+const NULLS_UNKNOWN: u8 = 0;
+/// No element is a `null` value object.
+const NULLS_NONE: u8 = 1;
+/// Some element is `null`.
+const NULLS_SOME: u8 = 2;
 
 // SAFETY: a `VArr` is an `Arc<[T]>` handle plus a window into that storage, which lives as
 // long as any handle and is never written: it may cross threads when `Arc<[T]>` may.
@@ -635,7 +647,8 @@ unsafe impl<T: Send + Sync> Sync for VArr<T> {}
 impl<T> Clone for VArr<T> {
     #[inline]
     fn clone(&self) -> Self {
-        VArr { ptr: self.ptr, len: self.len, owner: self.owner.clone() }
+        let nulls = AtomicU8::new(self.nulls.load(Ordering::Relaxed));
+        VArr { ptr: self.ptr, len: self.len, owner: self.owner.clone(), nulls }
     }
 }
 
@@ -662,8 +675,14 @@ impl<T> VArr<T> {
         (self.ptr as usize, self.len)
     }
 
-    pub const NULL: VArr<T> =
-        VArr { ptr: std::ptr::NonNull::dangling().as_ptr(), len: 0, owner: None };
+    // Each use of the constant is a fresh value: no two share the atomic.
+    #[allow(clippy::declare_interior_mutable_const)]
+    pub const NULL: VArr<T> = VArr {
+        ptr: std::ptr::NonNull::dangling().as_ptr(),
+        len: 0,
+        owner: None,
+        nulls: AtomicU8::new(NULLS_UNKNOWN),
+    };
 
     pub fn from_vec(values: Vec<T>) -> VArr<T> {
         VArr::from_arc(values.into())
@@ -671,7 +690,12 @@ impl<T> VArr<T> {
 
     /// A value array owning `items` (no copy).
     pub fn from_arc(items: Arc<[T]>) -> VArr<T> {
-        VArr { ptr: items.as_ptr(), len: items.len(), owner: Some(items) }
+        VArr::with_nulls(items, NULLS_UNKNOWN)
+    }
+
+    fn with_nulls(items: Arc<[T]>, nulls: u8) -> VArr<T> {
+        let nulls = AtomicU8::new(nulls);
+        VArr { ptr: items.as_ptr(), len: items.len(), owner: Some(items), nulls }
     }
 
     /// The elements of the window (empty for `null`).
@@ -689,7 +713,13 @@ impl<T> VArr<T> {
     /// When the range is not inside the array (a runtime bug: partitions are in bounds).
     pub fn window(&self, start: usize, len: usize) -> VArr<T> {
         let items = &self.items()[start..start + len];
-        VArr { ptr: items.as_ptr(), len, owner: self.owner.clone() }
+        // A window of an array without a `null` has none; one of an array with one may.
+        let nulls = match self.nulls.load(Ordering::Relaxed) {
+            NULLS_NONE => NULLS_NONE,
+            _ => NULLS_UNKNOWN,
+        };
+        let nulls = AtomicU8::new(nulls);
+        VArr { ptr: items.as_ptr(), len, owner: self.owner.clone(), nulls }
     }
 
     /// A weak handle on the storage the window belongs to (`None` for `null`): while it is
@@ -799,6 +829,12 @@ pub trait Freeze {
     fn freeze_weight(&self) -> usize {
         1
     }
+
+    /// Whether `frozen` is a `null` value object (what [`VArr::holds_no_null`] looks for).
+    fn frozen_null(frozen: &Self::Frozen) -> bool {
+        let _ = frozen;
+        false
+    }
 }
 
 /// The inverse of [`Freeze`].
@@ -832,6 +868,10 @@ impl<T: Clone> Freeze for Val<T> {
     type Frozen = Val<T>;
     fn freeze(&self) -> Val<T> {
         self.clone()
+    }
+
+    fn frozen_null(frozen: &Val<T>) -> bool {
+        frozen.is_null()
     }
 }
 impl<T: Clone> Thaw for Val<T> {
@@ -874,9 +914,17 @@ where
         // on the pool when large.
         let slots = self.slots();
         let weight = slots.first().map_or(1, |slot| slot.get_ref().freeze_weight());
-        VArr::from_arc(crate::somd::collect_copy(slots.len(), weight, |i| {
-            slots[i].get_ref().freeze()
-        }))
+        // Whether an element is a `null` value object, noted as the copy passes (for other
+        // elements `frozen_null` is `false` and the note goes).
+        let nulls = AtomicBool::new(false);
+        let items = crate::somd::collect_copy(slots.len(), weight, |i| {
+            let frozen = slots[i].get_ref().freeze();
+            if T::frozen_null(&frozen) {
+                nulls.store(true, Ordering::Relaxed);
+            }
+            frozen
+        });
+        VArr::with_nulls(items, if nulls.into_inner() { NULLS_SOME } else { NULLS_NONE })
     }
 
     fn freeze_weight(&self) -> usize {
@@ -914,7 +962,13 @@ pub fn freeze_owned<T: Freeze<Frozen = T> + Clone + Send>(
             // so no `Slot` view of the elements remains. Weak handles of the `Slot` type
             // are never upgraded (`Array::downgrade`); dropping one frees the allocation
             // with the same layout, as `[Slot<T>]` and `[T]` of one length have the same.
-            VArr::from_arc(unsafe { Arc::from_raw(raw) })
+            let items: Arc<[T]> = unsafe { Arc::from_raw(raw) };
+            // A pass over value objects only: for other elements `frozen_null` is `false`.
+            let nulls = match items.iter().any(T::frozen_null) {
+                true => NULLS_SOME,
+                false => NULLS_NONE,
+            };
+            VArr::with_nulls(items, nulls)
         }
         owner => Array { ptr, len, owner }.freeze(),
     }
@@ -989,6 +1043,62 @@ impl<T> UncheckedVal<T> {
     pub unsafe fn at_unchecked<'a>(self, index: i32) -> &'a T {
         // SAFETY: the caller guarantees that the element exists and outlives the reference.
         unsafe { &*self.0.add(index as usize) }
+    }
+}
+
+impl<T> VArr<Val<T>> {
+    /// Whether no element of the window is `null`: the test before a counted loop's copy
+    /// that reads value objects without their `null` checks ([`UncheckedVal::at_present`]).
+    /// Known where the array was frozen (and for a window of an array without a `null`),
+    /// else the elements are looked at once for this handle.
+    #[inline(always)]
+    pub fn holds_no_null(&self) -> bool {
+        match self.nulls.load(Ordering::Relaxed) {
+            NULLS_NONE => true,
+            NULLS_SOME => false,
+            _ => self.find_nulls(),
+        }
+    }
+
+    #[inline(never)]
+    fn find_nulls(&self) -> bool {
+        let none = !self.items().iter().any(Val::is_null);
+        self.nulls.store(if none { NULLS_NONE } else { NULLS_SOME }, Ordering::Relaxed);
+        none
+    }
+}
+
+impl<T> UncheckedVal<Val<T>> {
+    /// A reference to element `index`, a value object that is not `null`: its field reads
+    /// (`Val::get`) then test nothing.
+    ///
+    /// # Safety
+    /// As [`UncheckedVal::at_unchecked`], and the array must hold no `null`
+    /// ([`VArr::holds_no_null`]).
+    #[inline(always)]
+    pub unsafe fn at_present<'a>(self, index: i32) -> &'a Val<T> {
+        // SAFETY: the caller guarantees that the element exists and outlives the reference.
+        let value = unsafe { &*self.0.add(index as usize) };
+        // SAFETY: the caller guarantees that no element is `null`.
+        unsafe { std::hint::assert_unchecked(!value.is_null()) };
+        value
+    }
+
+    /// Element `index`, a value object that is not `null`, cloned (`Body q = particles[j];`):
+    /// the local's field reads then test nothing.
+    ///
+    /// # Safety
+    /// As [`UncheckedVal::at_present`].
+    #[inline(always)]
+    pub unsafe fn get_present(self, index: i32) -> Val<T>
+    where
+        T: Clone,
+    {
+        // SAFETY: as `at_present`.
+        let value = unsafe { self.at_present(index) }.clone();
+        // SAFETY: a clone of a value that is not `null`.
+        unsafe { std::hint::assert_unchecked(!value.is_null()) };
+        value
     }
 }
 
@@ -1480,7 +1590,8 @@ mod tests {
         let v = VArr::from_vec((0..10).collect::<Vec<i32>>());
         assert!(v.covers(1, 9, -1, 1) && !v.covers(1, 10, -1, 1) && !v.covers(0, 9, -1, 0));
         assert!(v.covers_step(0, 10, 0, 1, 4) && !v.covers_step(0, 10, 0, 2, 4));
-        assert!(VArr::<i32>::NULL.covers(3, 3, 0, 0) && !VArr::<i32>::NULL.covers(0, 1, 0, 0));
+        let null = VArr::<i32>::NULL;
+        assert!(null.covers(3, 3, 0, 0) && !null.covers(0, 1, 0, 0));
         // SAFETY: index 7 is in bounds of `v`, which is alive.
         assert_eq!(unsafe { v.unchecked().get_unchecked(7) }, 7);
         // SAFETY: index 2 is inside the window of length 3.
@@ -1489,6 +1600,38 @@ mod tests {
             assert_eq!(w.get_unchecked(2), 7.0);
         }
         assert_eq!(a.get(4, &POS), 7.0);
+    }
+
+    /// Where a value array of value objects knows it holds no `null`: frozen (by a copy or
+    /// without one), a window of such an array, and, looked at once, any other handle.
+    #[test]
+    fn value_arrays_know_their_nulls() {
+        let held = |v: &VArr<Val<i32>>| v.nulls.load(Ordering::Relaxed);
+        let some = Array::from_vec(vec![Val::new(1), Val::NULL, Val::new(3), Val::new(4)]);
+        let copied = some.freeze();
+        assert_eq!(held(&copied), NULLS_SOME);
+        assert!(!copied.holds_no_null());
+        // A window of an array with a `null` may have none: looked at once, then known.
+        let tail = copied.window(2, 2);
+        assert_eq!(held(&tail), NULLS_UNKNOWN);
+        assert!(tail.holds_no_null() && held(&tail) == NULLS_NONE);
+        assert!(!copied.window(0, 2).holds_no_null());
+        let full = Array::from_vec(vec![Val::new(5), Val::new(6)]);
+        let frozen = full.freeze();
+        assert_eq!((held(&frozen), held(&frozen.window(1, 1))), (NULLS_NONE, NULLS_NONE));
+        assert_eq!(held(&freeze_owned(full, &POS)), NULLS_NONE);
+        let owned = freeze_owned(Array::from_vec(vec![Val::new(5), Val::NULL]), &POS);
+        assert_eq!(held(&owned), NULLS_SOME);
+        // Made by other means (a `@`'s result): unknown until asked, and a clone keeps
+        // what its original knew.
+        let made = VArr::from_vec(vec![Val::new(7), Val::NULL]);
+        assert_eq!(held(&made.clone()), NULLS_UNKNOWN);
+        assert!(!made.holds_no_null());
+        assert_eq!(held(&made.clone()), NULLS_SOME);
+        assert!(VArr::from_vec(vec![Val::new(8)]).holds_no_null());
+        // SAFETY: index 1 is in bounds of `frozen`, which is alive and holds no `null`.
+        let second = unsafe { frozen.unchecked().get_present(1) };
+        assert_eq!(*second.get(&POS), 6);
     }
 
     #[test]

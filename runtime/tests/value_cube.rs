@@ -68,7 +68,7 @@ fn a_ragged_or_null_cube_has_no_shape() {
     let mut planes: Vec<_> = cube(3, 4, 5, None).items().to_vec();
     planes[1] = VArr::NULL;
     assert_eq!(VArr::from_vec(planes).shape(), None);
-    assert_eq!(VArr::<VArr<VArr<i32>>>::NULL.shape(), None);
+    assert_eq!(VArr::<VArr<VArr<i32>>>::default().shape(), None);
     // A plane of another row count.
     let mut planes: Vec<_> = cube(2, 4, 5, None).items().to_vec();
     planes.push(cube(1, 3, 5, None).items()[0].clone());

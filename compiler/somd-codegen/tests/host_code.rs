@@ -290,8 +290,9 @@ public class Main {
 }
 
 /// A counted loop over a value array of value objects (`centres[c].x`, K-Means' `nearest`)
-/// gets an unchecked copy: the element is read in place (`at_unchecked`), its null check
-/// stays (`get`). A mutable array of objects keeps its checks.
+/// gets an unchecked copy where the array holds no `null` (`holds_no_null`, beside
+/// `covers`): the element is read in place (`at_present`), also into a local, or cloned
+/// (`get_present`), and its field reads test nothing. A mutable array of objects keeps its checks.
 #[test]
 fn value_object_elements_get_an_unchecked_copy() {
     let text = emit(
@@ -312,6 +313,23 @@ public class Main {
         }
         return s;
     }
+    static int viaLocal(P[[]] ps) {
+        int s = 0;
+        for (int i = 0; i < ps.length; i++) {
+            P p = ps[i];
+            s += p.x;
+        }
+        return s;
+    }
+    static int lastOf(P[[]] ps) {
+        int s = 0;
+        P last = null;
+        for (int i = 0; i < ps.length; i++) {
+            s += ps[i].x;
+            last = ps[i];
+        }
+        return s + last.x;
+    }
     static int msum(M[] ms) {
         int s = 0;
         for (int i = 0; i < ms.length; i++) {
@@ -326,14 +344,20 @@ public class Main {
             ps[i] = new P(i);
             ms[i] = new M(i);
         }
-        System.out.println(sum(new P[[]](ps)) + msum(ms));
+        System.out.println(sum(new P[[]](ps)) + viaLocal(new P[[]](ps)) + lastOf(new P[[]](ps)) + msum(ms));
     }
 }
 "#,
     );
     let sum = body(&text, "Main_sum");
     assert!(sum.contains("ps.covers(i, "), "{sum}");
-    assert!(sum.contains(".at_unchecked(i) }).get(&POS_"), "{sum}");
+    assert!(sum.contains("&& ps.holds_no_null()"), "{sum}");
+    assert!(sum.contains(".at_present(i) }).get(&POS_"), "{sum}");
+    let local = body(&text, "Main_viaLocal");
+    assert!(local.contains("&& ps.holds_no_null()"), "{local}");
+    assert!(local.contains("= unsafe { _u1_0.at_present(i) };"), "{local}");
+    let last = body(&text, "Main_lastOf");
+    assert!(last.contains("last = unsafe { _u1_0.get_present(i) };"), "{last}");
     let msum = body(&text, "Main_msum");
     assert!(!msum.contains("unchecked"), "{msum}");
 }

@@ -212,7 +212,7 @@ mod tests {
     fn a_null_field_is_left_out_for_the_kernels_reading_it() {
         let mut w = StaticsWriter::default();
         w.scalar(&1i64);
-        w.array(&VArr::<i32>::NULL);
+        w.array(&VArr::<i32>::default());
         w.scalar(&2.0f64);
         let statics = w.finish().unwrap();
         assert_eq!(statics.missing, [false, true, false]);

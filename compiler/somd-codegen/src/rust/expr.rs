@@ -1088,8 +1088,9 @@ impl<'a> FnCx<'a> {
             {
                 let base = self.unchecked.get(&id).cloned().unwrap_or_default();
                 let idx = self.expr(*index)?;
-                // `covers` checked the index range before the loop (`stmt.rs`).
-                Ok(format!("unsafe {{ {base}.at_unchecked({idx}) }}"))
+                // `covers` checked the index range before the loop and `holds_no_null` the
+                // value objects (`stmt.rs`).
+                Ok(format!("unsafe {{ {base}.at_present({idx}) }}"))
             }
             ExprKind::Index { array, index } if !is_copy(&expr.ty) && self.is_pure(*index) => {
                 if let Some(var) = self.hoisted.get(&id).cloned() {
@@ -1228,8 +1229,10 @@ impl<'a> FnCx<'a> {
             ExprKind::Index { index, .. } if self.unchecked.contains_key(&id) => {
                 let base = self.unchecked.get(&id).cloned().unwrap_or_default();
                 let idx = self.expr(*index)?;
-                // `covers` checked the index range before the loop (`stmt.rs`).
-                Ok(format!("unsafe {{ {base}.get_unchecked({idx}) }}"))
+                // `covers` checked the index range before the loop, and `holds_no_null` a
+                // value array of value objects (`stmt.rs`).
+                let get = if is_copy(&expr.ty) { "get_unchecked" } else { "get_present" };
+                Ok(format!("unsafe {{ {base}.{get}({idx}) }}"))
             }
             ExprKind::Index { array, index } => {
                 let pos = self.pos(expr.span);

@@ -46,8 +46,9 @@
 //!   accesses it with `get_unchecked`/`set_unchecked`/`slot_unchecked`, which LLVM
 //!   vectorises, else the loop as written, which throws where Java would (`stmt.rs`,
 //!   `version_loop`; note `rust-representation`). The elements are of copy types, or value
-//!   objects of a value array (`centres[c].x`), read in place with `at_unchecked` and still
-//!   checked for `null` (`Val::get`).
+//!   objects of a value array (`centres[c].x`) that holds no `null` (`holds_no_null`, also
+//!   tested before the copy), read in place with `at_present`, whose field reads then test
+//!   nothing.
 //!
 //! - **Device placement** (`device.rs`, note `device-execution`): a SOMD method whose kernel
 //!   the OpenCL writer produced starts its wrapper with `rt::device::run_reading(&K_f, ..)`, which

@@ -1725,14 +1725,15 @@ impl FnCx<'_> {
                     && somd_mir::analysis::walk::stored_to(cx.func, parents, e)
             })
         };
-        // Accesses `a[j + c]` of primitive elements, grouped by array: (array, min, max).
-        let mut arrays: Vec<(String, i32, i32)> = Vec::new();
+        // Accesses `a[j + c]` of primitive elements or value objects, grouped by array:
+        // (array, min, max, whether it reads value objects).
+        let mut arrays: Vec<(String, i32, i32, bool)> = Vec::new();
         let mut accesses = Vec::new();
         for id in all.iter().copied() {
             let expr = self.e(id)?;
             let ExprKind::Index { array, index } = expr.kind else { continue };
-            // Elements of a value array of value objects are read in place (`at_unchecked`)
-            // or cloned (`get_unchecked`): K-Means' `centres[c].x`.
+            // Elements of a value array of value objects are read in place (`at_present`) or
+            // cloned (`get_present`) where the array holds no `null`: K-Means' `centres[c].x`.
             let value_object = matches!(&self.e(array)?.ty, Type::ValueArray(..))
                 && matches!(&expr.ty, Type::Object(c) if self.is_value_class(*c));
             if !is_copy(&expr.ty) && !value_object {
@@ -1760,11 +1761,12 @@ impl FnCx<'_> {
                 _ => continue,
             };
             match arrays.iter_mut().find(|(b, ..)| *b == base) {
-                Some((_, min, max)) => {
+                Some((_, min, max, objects)) => {
                     *min = (*min).min(offset);
                     *max = (*max).max(offset);
+                    *objects |= value_object;
                 }
-                None => arrays.push((base.clone(), offset, offset)),
+                None => arrays.push((base.clone(), offset, offset, value_object)),
             }
             accesses.push((id, base));
         }
@@ -1792,11 +1794,19 @@ impl FnCx<'_> {
         }
         let mut covers: Vec<String> = arrays
             .iter()
-            .map(|(base, min, max)| match stride {
+            .map(|(base, min, max, _)| match stride {
                 1 => format!("{base}.covers({counter}, {hi_var}, {min}, {max})"),
                 _ => format!("{base}.covers_step({counter}, {hi_var}, {min}, {max}, {stride})"),
             })
             .collect();
+        // The copy reads value objects without their `null` checks: the array must hold
+        // none (known where it was frozen, else looked at once per handle).
+        covers.extend(
+            arrays
+                .iter()
+                .filter(|(.., objects)| *objects)
+                .map(|(base, ..)| format!("{base}.holds_no_null()")),
+        );
         // Stores into a `dist` parameter with a view: the fast copy takes them unchecked only
         // where the MI owns every cell they write (`Geo::owns_run`).
         for (id, _) in &accesses {
