@@ -12,13 +12,34 @@
 // Cases: sorted keys (runs of 777 crossing the blocks); sorted keys in a narrow span in the
 // middle of a long table (every MI's span in one chunk); descending keys and keys
 // alternating between the two ends (every index); a combine that adds `b[i] + a[i]`; a
-// `float` table; one element; last a negative key part-way:
+// `float` table; an `int` count and a `long` table under `^`; one element; last a
+// negative key part-way:
 // ArrayIndexOutOfBoundsException at the update.
 class Sum {
     static double[] combine(double[] a, double[] b) {
         double[] c = new double[a.length];
         for (int i = 0; i < a.length; i++) {
             c[i] = b[i] + a[i];
+        }
+        return c;
+    }
+}
+
+class Counts {
+    static int[] combine(int[] a, int[] b) {
+        int[] c = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            c[i] = a[i] + b[i];
+        }
+        return c;
+    }
+}
+
+class Bits {
+    static long[] combine(long[] a, long[] b) {
+        long[] c = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            c[i] = a[i] ^ b[i];
         }
         return c;
     }
@@ -47,6 +68,22 @@ class Main {
         float[] t = new float[n];
         for (int i = 0; i < v.length; i++) {
             t[key[i]] += v[i] * 2;
+        }
+        return t;
+    }
+
+    static int[] count(int[] key, int n) {
+        int[] t = new int[n];
+        for (int i = 0; i < key.length; i++) {
+            t[key[i]]++;
+        }
+        return t;
+    }
+
+    static long[] mix(long[] v, int[] key, int n) {
+        long[] t = new long[n];
+        for (int i = 0; i < v.length; i++) {
+            t[key[i]] ^= v[i] * 0x9E3779B97F4A7C15L;
         }
         return t;
     }
@@ -115,6 +152,26 @@ class Main {
         float[] f = scatterFloat(w, key, 30000);
         System.out.println("float digest " + digest(f) + " f[1001] " + f[1001] + " f[20999] " + f[20999]);
 
+        for (int i = 0; i < m; i++) {
+            key[i] = 300 + i / 611;
+        }
+        int[] counts = count(key, 2000);
+        long cd = 17;
+        for (int i = 0; i < counts.length; i++) {
+            cd = cd * 31 + counts[i];
+        }
+        System.out.println("int counts digest " + cd + " c[300] " + counts[300] + " c[627] " + counts[627]);
+        long[] lv = new long[m];
+        for (int i = 0; i < m; i++) {
+            lv[i] = (long) i * i - 7 * i;
+        }
+        long[] mixed = mix(lv, key, 2000);
+        long md = 17;
+        for (int i = 0; i < mixed.length; i++) {
+            md = md * 31 + mixed[i];
+        }
+        System.out.println("long xor digest " + md + " x[300] " + mixed[300] + " x[1999] " + mixed[1999]);
+
         double[] one = scatter(new double[] {0.375}, new int[] {4}, 6);
         show("one", one, 4);
 
@@ -126,4 +183,4 @@ class Main {
         System.out.println("not reached " + bad[0]);
     }
 }
-// throws-at: 38:13
+// throws-at: 59:13

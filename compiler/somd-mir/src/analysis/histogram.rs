@@ -157,13 +157,27 @@ fn op_symbol(kind: BinOpKind) -> &'static str {
 }
 
 /// The key parameter `p` of a segmented sum (`acc[p[i]] += v` over a zeroed table, see the
-/// module doc) when `p` is a `dist` parameter: an MI updates only the entries its part of
-/// `p` names, so its table is zero outside the least to the greatest of those keys
-/// (`rt::somd::key_window` takes that span from the first and last key where the keys
-/// never decrease). Histograms over a fill constant, and other indices, give `None`.
+/// module doc; `int` and `long` tables too, `acc[p[i]]++` or `acc[p[i]] ^= v`, with the loop
+/// a `float` table's segmented sum needs) when `p` is a `dist` parameter: an MI updates
+/// only the entries its part of `p` names, so its table is zero outside the least to the
+/// greatest of those keys (`rt::somd::key_window` takes that span from the first and last
+/// key where the keys never decrease). Histograms over a fill constant, and other indices,
+/// give `None`.
 pub fn segment_key(module: &Module, func: &Function) -> Option<LocalId> {
     let Verdict::Ok(_, body) = analyze_histogram(module, func) else { return None };
-    let key = body.segmented_by.filter(|_| body.fill.is_none())?;
+    if body.fill.is_some() {
+        return None;
+    }
+    let key = match body.segmented_by {
+        Some(key) => key,
+        None => {
+            let dim = &body.dim;
+            if dim.lo != super::SizeExpr::Const(0) || dim.step != 1 || dim.reversed {
+                return None;
+            }
+            segment_index(func, &body.updates, dim.index)?
+        }
+    };
     let local = func.local(key);
     (local.kind == LocalKind::Param && local.dist.is_some()).then_some(key)
 }
