@@ -2396,20 +2396,25 @@ const WINDOW_MIS_MIN: usize = 8;
 
 /// The indices of a segmented sum's table that an MI reading `keys` (its part of the key
 /// parameter) may update, for [`combine_elementwise_windows`] in a call of `mis` MIs: from
-/// its first key to its last where the keys never decrease (a matrix in coordinate form,
-/// by rows; the check is a comparison per key), else every index. Every index too for
-/// fewer than [`WINDOW_MIS_MIN`] MIs or `null` keys (the MI throws), none for no keys.
+/// its least key to its greatest where the keys never decrease (a matrix in coordinate
+/// form, by rows) or never increase (stored from the last row up): its first and last key;
+/// the check is two comparisons per key. Else every index; every index too for fewer than
+/// [`WINDOW_MIS_MIN`] MIs or `null` keys (the MI throws), none for no keys.
 pub fn key_window(keys: &Array<i32>, mis: usize) -> std::ops::Range<usize> {
     if mis < WINDOW_MIS_MIN || keys.is_null() {
         return 0..usize::MAX;
     }
     let slots = keys.slots();
     let (Some(first), Some(last)) = (slots.first(), slots.last()) else { return 0..0 };
-    let sorted = slots.windows(2).fold(true, |ok, w| ok & (w[0].get() <= w[1].get()));
-    if !sorted {
-        return 0..usize::MAX;
-    }
-    let (lo, hi) = (first.get(), last.get());
+    let (up, down) = slots.windows(2).fold((true, true), |(up, down), w| {
+        let (a, b) = (w[0].get(), w[1].get());
+        (up & (a <= b), down & (a >= b))
+    });
+    let (lo, hi) = match (up, down) {
+        (true, _) => (first.get(), last.get()),
+        (false, true) => (last.get(), first.get()),
+        (false, false) => return 0..usize::MAX,
+    };
     if hi < 0 {
         // Every key is negative: the MI throws at its first update.
         return 0..0;

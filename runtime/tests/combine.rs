@@ -216,11 +216,16 @@ fn windows_have_the_bits_of_the_sequential_tree() {
 }
 
 #[test]
-fn key_windows_run_from_the_first_to_the_last_sorted_key() {
+fn key_windows_run_from_the_least_to_the_greatest_sorted_key() {
     let keys = |k: &[i32]| Array::from_vec(k.to_vec());
     assert_eq!(key_window(&keys(&[3, 3, 5, 9]), 8), 3..10);
+    // Keys that never increase: from the last to the first.
+    assert_eq!(key_window(&keys(&[9, 5, 5, 3]), 8), 3..10);
+    assert_eq!(key_window(&keys(&[6, 6, 6]), 8), 6..7);
+    assert_eq!(key_window(&keys(&[2, -4]), 8), 0..3);
     // Unsorted keys, few MIs, `null`: every index.
     assert_eq!(key_window(&keys(&[5, 3, 9, 4]), 8), 0..usize::MAX);
+    assert_eq!(key_window(&keys(&[3, 5, 4]), 8), 0..usize::MAX);
     assert_eq!(key_window(&keys(&[3, 3, 5, 9]), 7), 0..usize::MAX);
     assert_eq!(key_window(&Array::default(), 16), 0..usize::MAX);
     assert_eq!(key_window(&keys(&[]), 8), 0..0);

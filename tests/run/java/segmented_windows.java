@@ -10,8 +10,9 @@
 // so runs of equal keys cross the MIs' boundaries and two MIs add to one entry; values are
 // multiples of 1/8, so every grouping of a sum is exact and any MI count prints the same.
 // Cases: sorted keys (runs of 777 crossing the blocks); sorted keys in a narrow span in the
-// middle of a long table (every MI's span in one chunk); descending keys and keys
-// alternating between the two ends (every index); a combine that adds `b[i] + a[i]`; a
+// middle of a long table (every MI's span in one chunk); descending keys (each MI's span
+// from its last key to its first); keys alternating between the two ends (every index); a
+// combine that adds `b[i] + a[i]`; a
 // `float` table; an `int` count and a `long` table under `^`; one element; last a
 // negative key part-way:
 // ArrayIndexOutOfBoundsException at the update.
@@ -183,4 +184,4 @@ class Main {
         System.out.println("not reached " + bad[0]);
     }
 }
-// throws-at: 59:13
+// throws-at: 60:13
