@@ -292,7 +292,8 @@ public class Main {
 /// A counted loop over a value array of value objects (`centres[c].x`, K-Means' `nearest`)
 /// gets an unchecked copy where the array holds no `null` (`holds_no_null`, beside
 /// `covers`): the element is read in place (`at_present`), also into a local, or cloned
-/// (`get_present`), and its field reads test nothing. A mutable array of objects keeps its checks.
+/// (`get_present`), and its field reads test nothing. A mutable array of objects keeps its
+/// checks.
 #[test]
 fn value_object_elements_get_an_unchecked_copy() {
     let text = emit(

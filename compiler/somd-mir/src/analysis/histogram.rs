@@ -161,8 +161,8 @@ fn op_symbol(kind: BinOpKind) -> &'static str {
 /// a `float` table's segmented sum needs) when `p` is a `dist` parameter: an MI updates
 /// only the entries its part of `p` names, so its table is zero outside the least to the
 /// greatest of those keys (`rt::somd::key_window` takes that span from the first and last
-/// key where the keys never decrease). Histograms over a fill constant, and other indices,
-/// give `None`.
+/// key where the keys never decrease or never increase). Histograms over a fill constant,
+/// and other indices, give `None`.
 pub fn segment_key(module: &Module, func: &Function) -> Option<LocalId> {
     let Verdict::Ok(_, body) = analyze_histogram(module, func) else { return None };
     if body.fill.is_some() {
