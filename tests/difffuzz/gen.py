@@ -1330,12 +1330,13 @@ def host_loops(rng, k, risky):
                 e = "(%s ^ %s[i])" % (e, r)
             e, e2 = cast + e, cast + e2
             width = rng.choice(["3", "8", "(n & 3) + 1"])
-            inner = "for (int c = 0; c < %s; c++) {" % width
-            near = "%s[(i + c) %% n]" % r
+            # `cj`, not `c`: `--views` declares a table `c` in `main`.
+            inner = "for (int cj = 0; cj < %s; cj++) {" % width
+            near = "%s[(i + cj) %% n]" % r
             kind = rng.randrange(3)
             if kind == 1:
                 lines.append("        %s %s = %s;" % (ty, acc, start))
-                body = [inner, "    %s += %s(%s * (c + 1) ^ %s);" % (acc, cast, e, near), "}"]
+                body = [inner, "    %s += %s(%s * (cj + 1) ^ %s);" % (acc, cast, e, near), "}"]
                 lines.extend(host_loop(rng, lo, hi, e2, body))
                 printed.append(acc)
                 continue
@@ -1343,9 +1344,9 @@ def host_loops(rng, k, risky):
             lines.append("        long[] %s = new long[n];" % w)
             if kind == 0:
                 body = ["long t = %s;" % e2, inner,
-                        "    t = t * 3 + (%s ^ %s) + c;" % (e, near), "}", "%s[i] = t;" % w]
+                        "    t = t * 3 + (%s ^ %s) + cj;" % (e, near), "}", "%s[i] = t;" % w]
             else:
-                body = ["int t = 0;", inner, "    if (((%s + c) & 7) == 0) {" % e,
+                body = ["int t = 0;", inner, "    if (((%s + cj) & 7) == 0) {" % e,
                         "        break;", "    }", "    t++;", "}",
                         "%s[i] = t + %s;" % (w, e2)]
             lines.extend(host_loop(rng, lo, hi, e2, body))
