@@ -3525,3 +3525,32 @@ public class Main {
         build(ctx, "rowtiles", &set, false).unwrap_or_else(|e| panic!("{e}"));
     }
 }
+
+/// A widening to `long` of an `int` (or narrower) value is `convert_long(..)`, not a cast:
+/// NVIDIA's compiler turned a `long` sum of cast `int` products into an `int` sum that it
+/// widened, 2^32 off Java's where the products' sum passes `Integer.MAX_VALUE`
+/// (`bench/gpu/s114mul3.py`; `tests/run/device_long_int_sums.somd` runs it on a device).
+#[test]
+fn ints_widen_to_long_with_convert_long() {
+    let text = snapshot(
+        r#"
+public class Main {
+    static long[] mix(dist int[] a, dist char[] c) {
+        long[] out = new long[a.length];
+        for (int i = 0; i < a.length; i++) {
+            long r = 31L * i;
+            r = r * 31 + c[i] * 7 + a[i] * 11;
+            out[i] = r;
+        }
+        return out;
+    }
+    public static void main(String[] args) {
+        System.out.println(mix(new int[]{1}, new char[]{'a'})[0]);
+    }
+}
+"#,
+    );
+    assert!(text.contains("convert_long(somd_imul(a[i], 11))"), "{text}");
+    assert!(text.contains("convert_long(somd_imul(((int)(c[i])), 7))"), "{text}");
+    assert!(!text.contains("((long)(somd_imul"), "{text}");
+}

@@ -1103,7 +1103,12 @@ pub(super) fn convert(text: &str, from: PrimType, to: PrimType) -> String {
         Long => match from {
             Float => format!("somd_f2l({text})"),
             Double => format!("somd_d2l({text})"),
-            _ => format!("((long)({text}))"),
+            // `convert_long`, not a cast: NVIDIA's OpenCL compiler (H100 and H200) turned
+            // the sum of cast `int` products in a `long` sum into an `int` sum that it then
+            // widened, dropping the carry Java keeps (`r * 31 + nb + nc * 7 + ni * 11 + ..`
+            // with `ni * 11` near `Integer.MAX_VALUE`: 2^32 less than Java's; differential-
+            // fuzz program 11520, `bench/gpu/s114mul3.py`); `convert_long` kept the sum.
+            _ => format!("convert_long({text})"),
         },
         Float => format!("((float)({text}))"),
         Double => format!("((double)({text}))"),
