@@ -1,106 +1,42 @@
-"""Third probe (`s114mul.py`'s second kernel, where the mismatch shows, with each `int` term's
-widening to `long` written as `W(..)`: `(long)`, `convert_long`, or an arithmetic sign
-extension), printing the PTX of the `(long)` form to $OUT/last2.ptx.
-
-Differential-fuzz program 11520 (`tests/difffuzz/gen.py 11520 --methods 8 --narrow
---effects --views`): its method `m4` gives Java's value minus 2^32 for 1,512 of 4,099
-elements on the H100 and H200 (on PoCL and the CPU: Java's), though every local that
-its last two statements read agrees with Java's (hundred-and-fourteenth session). This
-probe computes those two statements, as `somdc` writes them, from the locals of elements
-4 and 12 read from a buffer, built with and without optimisation, and prints what each
-gives against Java's.
-Usage: python3 bench/gpu/s114mul.py
+"""Third probe of `s114mul.py`'s mismatch (hundred-and-fourteenth session): its kernel, where
+the mismatch shows, with each `int` term's widening to `long` written as `W(..)`: the cast
+`somdc` wrote (2^32 less than Java's on the H100), `convert_long` and an arithmetic sign
+extension (Java's values there). The PTX of the cast form goes to $OUT/last2.ptx.
+Usage: python3 bench/gpu/s114mul3.py
 """
-import ctypes
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import clrun  # noqa: E402
+import s114mul  # noqa: E402
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-
-KERNEL = r"""
-__kernel void last2(__global const long *in, __global long *out) {
-    int e = get_global_id(0);
-    __global const long *v = in + e * 24;
-    long r = v[0];
-    int k = (int)v[1];
-    int t[8];
-    for (int j = 0; j < 8; j++) t[j] = (int)v[2 + j];
-    char nb = (char)v[10];
-    short ns = (short)v[11];
-    ushort nc = (ushort)v[12];
-    int ni = (int)v[13];
-    long nl = v[14];
-    char tb[4];
-    ushort tc[4];
-    for (int j = 0; j < 4; j++) { tb[j] = (char)v[15 + j]; tc[j] = (ushort)v[19 + j]; }
-    r = somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_lmul(r, 31L), W(k)), W(t[0])), W(somd_imul(t[1], 3))), W(somd_imul(t[5], 7))), W(somd_imul(t[7], 11)));
-    out[e * 8 + 0] = r;
-    r = somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_lmul(r, 31L), W(nb)), W(somd_imul(((int)(ns)), 3))), W(somd_imul(((int)(nc)), 7))), W(somd_imul(ni, 11))), somd_lmul(nl, 13L)), W(tb[0])), W(somd_imul(((int)(tb[1])), 17))), W(somd_imul(((int)(tb[2])), 19))), W(somd_imul(((int)(tb[3])), 23))), W(tc[0])), W(somd_imul(((int)(tc[1])), 29))), W(somd_imul(((int)(tc[2])), 37))), W(somd_imul(((int)(tc[3])), 41)));
-    out[e * 8 + 1] = r;
-    out[e * 8 + 2] = somd_lmul(nl, 13L);
-    out[e * 8 + 3] = (long)(somd_imul(ni, 11));
-    out[e * 8 + 4] = somd_lmul(v[0], 31L);
-    // The same with `ni` and `nl` saturated from doubles in the kernel, as `m4` makes them
-    // (`ni *= -2.5`, `nl -= ..`), and the sum of the `int` terms alone.
-    ni = somd_d2i(as_double(v[23]) * -2.5);
-    nl = somd_d2l(((double)nl) - 1e300 * as_double(v[23]));
-    long s = somd_ladd(somd_ladd(W(somd_imul(((int)(nc)), 7)), W(somd_imul(ni, 11))), W(tb[0]));
-    out[e * 8 + 5] = s;
-    r = out[e * 8 + 0];
-    r = somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_ladd(somd_lmul(r, 31L), W(nb)), W(somd_imul(((int)(ns)), 3))), W(somd_imul(((int)(nc)), 7))), W(somd_imul(ni, 11))), somd_lmul(nl, 13L)), W(tb[0])), W(somd_imul(((int)(tb[1])), 17))), W(somd_imul(((int)(tb[2])), 19))), W(somd_imul(((int)(tb[3])), 23))), W(tc[0])), W(somd_imul(((int)(tc[1])), 29))), W(somd_imul(((int)(tc[2])), 37))), W(somd_imul(((int)(tc[3])), 41)));
-    out[e * 8 + 6] = r;
-    out[e * 8 + 7] = nl;
+FORMS = {
+    "(long)": "((long)(x))",
+    "convert_long": "convert_long(x)",
+    "arithmetic": "as_long(((ulong)(uint)(x) ^ 0x80000000UL) - 0x80000000UL)",
 }
-"""
 
-# r, k, t[0..8], nb, ns, nc, ni, nl, tb[0..4], tc[0..4] of elements 4 and 12 (the Java
-# twin's values), then Java's final r.
-ELEMENTS = [
-    ([1731856742, -1836012024, -1836012024, 0, 0, -3132341, 0, 0, 0, 0, 47, 0, 44556,
-      2147483647, 9223372036854775807, 8, 0, 0, 0, 0, 0, 0, 0], -9223370484225396663),
-    ([115292150617131198, -2147483648, -2147483648, 0, 0, 0, 0, 0, -1070783394, 0, 123, 0,
-      9298, 2147483647, 3511438542494498816, 1, 0, 0, 0, 0, 0, 0, 0], 8870505074818715629),
-]
+
+def widened_kernel():
+    """`s114mul.KERNEL` with each `int` term of the two statements widened by `W(..)`."""
+    text = s114mul.KERNEL
+    for term in ["k", "t[0]", "nb", "tb[0]", "tc[0]"]:
+        text = text.replace(f"((long)({term}))", f"W({term})")
+    return re.sub(r"\(\(long\)\((somd_imul\([^;]*?\))\)\)", lambda m: "W(" + m.group(1) + ")", text)
 
 
 def main():
-    prelude = open(os.path.join(ROOT, "runtime", "cl", "somd_java.cl")).read()
     dev = clrun.Device("")
     print(f"device {dev.name}")
-    forms = {"(long)": "((long)(x))", "convert_long": "convert_long(x)",
-             "arithmetic": "as_long(((ulong)(uint)(x) ^ 0x80000000UL) - 0x80000000UL)"}
-    for form, text in forms.items():
-        options = "-cl-std=CL1.2"
+    kernel = widened_kernel()
+    for form, text in FORMS.items():
         print("widening as", form)
-        try:
-            k = dev.kernels("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" + prelude
-                            + f"#define W(x) ({text})\n" + KERNEL, ["last2"], options)["last2"]
-            if form == "(long)" and os.environ.get("OUT"):
-                with open(os.path.join(os.environ["OUT"], "last2.ptx"), "wb") as f:
-                    f.write(dev.last_binary)
-        except clrun.ClError as err:
-            print(options, "build failed:", str(err)[:2000])
-            continue
-        n = len(ELEMENTS)
-        data = []
-        minus = ctypes.c_int64.from_buffer_copy(ctypes.c_double(-1e10)).value
-        for values, _ in ELEMENTS:
-            data += values + [minus]
-        inp = dev.buffer(8 * 24 * n)
-        dev.write(inp, (ctypes.c_int64 * (24 * n))(*data))
-        out = dev.buffer(8 * 8 * n)
-        dev.launch(k, [inp, out], n, 1)
-        got = (ctypes.c_int64 * (8 * n)).from_buffer_copy(dev.read(out))
-        for e, (_, java) in enumerate(ELEMENTS):
-            final = got[e * 8 + 1]
-            print(f"{options}: element {e}: final {final} Java {java} diff {final - java}; "
-                  f"after first {got[e * 8]}, nl*13 {got[e * 8 + 2]}, ni*11 {got[e * 8 + 3]}, "
-                  f"r*31 {got[e * 8 + 4]}; saturated in the kernel: final {got[e * 8 + 6]} "
-                  f"diff {got[e * 8 + 6] - java}, int terms {got[e * 8 + 5]}, nl {got[e * 8 + 7]}")
+        binary = s114mul.run(dev, f"#define W(x) ({text})\n" + kernel, "-cl-std=CL1.2")
+        if form == "(long)" and os.environ.get("OUT"):
+            with open(os.path.join(os.environ["OUT"], "last2.ptx"), "wb") as f:
+                f.write(binary)
 
 
 if __name__ == "__main__":

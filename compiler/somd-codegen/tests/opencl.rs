@@ -3529,7 +3529,8 @@ public class Main {
 /// A widening to `long` of an `int` (or narrower) value is `convert_long(..)`, not a cast:
 /// NVIDIA's compiler turned a `long` sum of cast `int` products into an `int` sum that it
 /// widened, 2^32 off Java's where the products' sum passes `Integer.MAX_VALUE`
-/// (`bench/gpu/s114mul3.py`; `tests/run/device_long_int_sums.somd` runs it on a device).
+/// (`bench/gpu/s114mul3.py`; `tests/run/device_fuzz_long_sums.somd`, the program that
+/// showed it, runs on a device in the suite).
 #[test]
 fn ints_widen_to_long_with_convert_long() {
     let text = snapshot(
