@@ -1,18 +1,19 @@
 // Java twin of device_long_int_sums.somd: the SOMD method runs as one method instance over
-// the whole array.
+// the whole array (`Somd.offset(a)` is 0).
 class Main {
     static long[] mix(int[] a, int q) {
         long[] out = new long[a.length];
         for (int i = 0; i < a.length; i++) {
             int x = a[i];
+            int g = i;
             byte nb = (byte) x;
-            char nc = (char) (x ^ i);
+            char nc = (char) (x ^ g);
             int ni = x;
             long nl = (long) x * 3;
             ni *= -2.5;
             nl -= 1e300 * x;
             long r = (long) x * q;
-            r = r * 31 + (x & 7) + i;
+            r = r * 31 + (x & 7) + g;
             r = r * 31 + nb + nc * 7 + ni * 11 + nl * 13 + (x >> 3) * 17;
             out[i] = r;
         }
