@@ -638,6 +638,15 @@ const NULLS_NONE: u8 = 1;
 /// Some element is `null`.
 const NULLS_SOME: u8 = 2;
 
+/// The state of a window whose elements were looked at: [`NULLS_SOME`] or [`NULLS_NONE`].
+fn nulls_seen(some: bool) -> u8 {
+    if some {
+        NULLS_SOME
+    } else {
+        NULLS_NONE
+    }
+}
+
 // SAFETY: a `VArr` is an `Arc<[T]>` handle plus a window into that storage, which lives as
 // long as any handle and is never written: it may cross threads when `Arc<[T]>` may.
 unsafe impl<T: Send + Sync> Send for VArr<T> {}
@@ -924,7 +933,7 @@ where
             }
             frozen
         });
-        VArr::with_nulls(items, if nulls.into_inner() { NULLS_SOME } else { NULLS_NONE })
+        VArr::with_nulls(items, nulls_seen(nulls.into_inner()))
     }
 
     fn freeze_weight(&self) -> usize {
@@ -964,10 +973,7 @@ pub fn freeze_owned<T: Freeze<Frozen = T> + Clone + Send>(
             // with the same layout, as `[Slot<T>]` and `[T]` of one length have the same.
             let items: Arc<[T]> = unsafe { Arc::from_raw(raw) };
             // A pass over value objects only: for other elements `frozen_null` is `false`.
-            let nulls = match items.iter().any(T::frozen_null) {
-                true => NULLS_SOME,
-                false => NULLS_NONE,
-            };
+            let nulls = nulls_seen(items.iter().any(T::frozen_null));
             VArr::with_nulls(items, nulls)
         }
         owner => Array { ptr, len, owner }.freeze(),
@@ -1062,9 +1068,9 @@ impl<T> VArr<Val<T>> {
 
     #[inline(never)]
     fn find_nulls(&self) -> bool {
-        let none = !self.items().iter().any(Val::is_null);
-        self.nulls.store(if none { NULLS_NONE } else { NULLS_SOME }, Ordering::Relaxed);
-        none
+        let some = self.items().iter().any(Val::is_null);
+        self.nulls.store(nulls_seen(some), Ordering::Relaxed);
+        !some
     }
 }
 
