@@ -262,25 +262,43 @@ public value class P {
     P(int x) { this.x = x; }
 }
 
+public value class Q {
+    P p;
+    Q(P p) { this.p = p; }
+}
+
 public class Main {
     static local P make(int x) {
         return new P(x + 1);
+    }
+
+    static local Q wrap(int x) {
+        return new Q(new P(x));
     }
 
     public static void main(String[] args) {
         int[] a = {1, 2};
         P[[]] ps = Main @ make(a);
         System.out.println(ps[1].x);
+        Q[[]] qs = Main @ wrap(a);
+        System.out.println(qs[0].p.x);
     }
 }
 "#,
     );
     let glue = device::glue(&module, &sources);
-    assert_eq!(glue.maps.len(), 1, "{:?}", glue.host_notes);
+    assert_eq!(glue.maps.len(), 2, "{:?}", glue.host_notes);
     assert!(glue.structs.iter().any(|(l, name)| name == "P" && l.size == 4));
     let text = write_main(&module, &sources, "test").unwrap();
-    assert!(text.contains("impl rt::device::DevStruct for P {"), "{text}");
     assert!(text.contains("done.lazy_result::<Val<P>>()"), "{text}");
+    // A class without value-class fields says so: a value array of it is free of `null`s
+    // when its elements are, which the array's own state tells (`DevElem::any_null`).
+    let dev_struct = |class: &str| {
+        let start = text.find(&format!("impl rt::device::DevStruct for {class} {{")).expect(class);
+        text[start..].split("\n}\n").next().unwrap_or_default().to_string()
+    };
+    assert!(dev_struct("P").contains("const NESTED: bool = false;"), "{text}");
+    assert!(!dev_struct("Q").contains("NESTED"), "{text}");
 }
 
 /// A `@` result the host reads at few elements, or hands to device calls, stays on the
