@@ -56,6 +56,12 @@ negative divisors, shifts by `long`, negative and large counts, `Math.round`, na
 casts from `long`, `float` and `double`, `bitCount`, and the special `float`/`double`
 values (NaN, infinities, -0.0, ties at .5, 2^52 + 1, 2^63) under `%`, `signum` and casts.
 
+With `--mixed`, `long` expressions (with probability `MIXED_P`, default 0.3, from the
+environment) take operands that Java widens implicitly: sums of `int` terms, products by
+constants near the type's end and `char`/`short`/`byte` casts into a `long` (`r + nb + ni *
+11`: the shape of an NVIDIA miscompile of the widening, `docs/fuzzing.md`), an `int`
+operand on either side of a `long` operation, and shifts of a widened `int` sum.
+
 With `--hostloops`, `main` also runs host loops over each array method's result (to `i <
 hi` or `i <= hi - 1`, up or down, by 1, 2, 3 or 7), which
 the compiler may outline into SOMD methods of their own (note `device-execution`, "Outlined
@@ -85,7 +91,7 @@ long", "Long copies in blocks on the device", "Signed steps"); with `--throwing`
 one reads one past `b`'s end in some elements.
 
 Usage: gen.py SEED [--methods N] [--throwing] [--effects] [--shapes] [--views] [--tables]
-    [--preludes] [--pairs] [--narrow] [--hostloops] [--loops] > Prog.somd
+    [--preludes] [--pairs] [--narrow] [--mixed] [--hostloops] [--loops] > Prog.somd
 """
 import os
 import random
@@ -93,6 +99,7 @@ import re
 import sys
 
 NARROW_P = float(os.environ.get("NARROW_P", "0.25"))
+MIXED_P = float(os.environ.get("MIXED_P", "0.3"))
 
 INT_CONSTS = [0, 1, -1, 2, 3, 7, 31, 32, 33, 63, 64, 255, 65535, 1000003,
               2147483647, -2147483648, -2147483647, 46341, 123456789]
@@ -259,6 +266,8 @@ class Gen:
         # divisions; `self.nlocals` while inside `method` (the locals exist).
         self.narrow = False
         self.nlocals = False
+        # `--mixed`: `long` expressions with implicitly widened narrower operands.
+        self.mixed = False
 
     def pick(self, xs):
         return self.rng.choice(xs)
@@ -460,6 +469,8 @@ class Gen:
         d = depth - 1
         if self.narrow and self.rng.random() < NARROW_P:
             return self.narrow_long(d)
+        if self.mixed and self.rng.random() < MIXED_P:
+            return self.mixed_long(d)
         r = self.rng.random()
         if r < 0.4:
             op = self.pick(["+", "-", "*", "&", "|", "^"])
@@ -475,6 +486,33 @@ class Gen:
         if r < 0.85:
             return "Math.max(%s, %s)" % (self.long_expr(d), self.long_expr(d))
         return "((long) %s * %s)" % (self.int_expr(d), self.int_expr(d))
+
+    def mixed_long(self, d):
+        """`--mixed`: a `long` operation with `int`, `char`, `short` or `byte` operands that
+        Java widens implicitly: sums of `int` products (which wrap in `int` first) into a
+        `long`, the `int` operand on either side, narrow casts as terms."""
+        r = self.rng.random()
+        if r < 0.5:
+            s = self.long_expr(d)
+            for _ in range(self.rng.randint(2, 6)):
+                term = self.int_expr(d)
+                t = self.rng.random()
+                if t < 0.4:
+                    term = "%s * %s" % (term, self.pick(["3", "7", "11", "13", "31", "-5", "65536",
+                                                         "46341", "2147483647"]))
+                elif t < 0.6:
+                    term = "(%s) %s" % (self.pick(["char", "short", "byte"]), term)
+                s = "(%s %s %s)" % (s, self.pick(["+", "+", "-", "^", "|", "*"]), term)
+            return s
+        if r < 0.8:
+            op = self.pick(["+", "-", "*", "&", "|", "^"])
+            return "(%s %s %s)" % (self.int_expr(d), op, self.long_expr(d))
+        if r < 0.9:
+            op = self.pick(["<<", ">>", ">>>"])
+            return "((long) (%s + %s) %s %s)" % (self.int_expr(d), self.int_expr(d), op,
+                                                 self.int_expr(d))
+        return "(%s + (%s) %s * %s)" % (self.long_expr(d), self.pick(["char", "short", "byte"]),
+                                        self.int_expr(d), self.int_expr(d))
 
     def double_expr(self, depth):
         if depth <= 0 or self.rng.random() < 0.25:
@@ -1537,6 +1575,7 @@ def main():
     rng = random.Random(seed)
     gen = Gen(rng, throwing, effects, views, tables, preludes)
     gen.narrow = "--narrow" in sys.argv
+    gen.mixed = "--mixed" in sys.argv
     gen.rowtiles = rowtiles
     risky = rng.randrange(methods) if throwing else -1
     if hostloops and rng.random() < 0.6:
@@ -1546,6 +1585,7 @@ def main():
                                     (" --shapes", shapes), (" --views", views),
                                     (" --tables", tables), (" --preludes", preludes),
                                     (" --pairs", pairs), (" --narrow", "--narrow" in sys.argv),
+                                    (" --mixed", gen.mixed),
                                     (" --hostloops", hostloops), (" --nests", NESTS),
                                     (" --rowreds", rowreds and not rowtiles),
                                     (" --rowtiles", rowtiles), (" --loops", loops)) if on)
