@@ -122,8 +122,8 @@ pub trait DevElem: Clone + Default + Send + Sync + 'static {
     fn is_null(&self) -> bool {
         false
     }
-    /// Whether an element of `items` [`DevElem::is_null`]: a value array's shape test
-    /// ([`HostArray::shape`]) before each device call that takes it.
+    /// Whether an element of `items` is `null` ([`DevElem::is_null`]): a value array's
+    /// shape test ([`HostArray::shape`]) before each device call that takes it.
     #[inline]
     fn any_null(items: &VArr<Self>) -> bool {
         items.items().iter().any(Self::is_null)
