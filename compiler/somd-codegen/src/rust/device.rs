@@ -1688,11 +1688,6 @@ fn write_dev_struct(
     writeln!(out, "/// `{}` as its kernels' `typedef struct` ({size} bytes).", layout.c_name)?;
     writeln!(out, "impl rt::device::DevStruct for {name} {{")?;
     writeln!(out, "    const SIZE: usize = {size};")?;
-    // Without a value-class field only an element itself can be `null`: a value array's
-    // own `null` state then answers a device call's test (`DevElem::any_null`).
-    if !layout.fields.iter().any(|f| matches!(f.ty, opencl::FieldTy::Struct(_))) {
-        writeln!(out, "    const NESTED: bool = false;")?;
-    }
     writeln!(out, "    fn put(&self, out: &mut Vec<u8>) {{")?;
     writeln!(out, "        let start = out.len();")?;
     let mut takes = Vec::new();
@@ -1726,6 +1721,11 @@ fn write_dev_struct(
         writeln!(out, "        {}", nested.join(" || "))?;
     }
     writeln!(out, "    }}")?;
+    // Without a value-class field only an element itself can be `null`: a value array's
+    // own `null` state then answers a device call's test (`DevElem::any_null`).
+    if nested.is_empty() {
+        writeln!(out, "    const NESTED: bool = false;")?;
+    }
     writeln!(out, "}}")?;
     Ok(())
 }
