@@ -62,6 +62,17 @@ constants near the type's end and `char`/`short`/`byte` casts into a `long` (`r 
 11`: the shape of an NVIDIA miscompile of the widening, `docs/fuzzing.md`), an `int`
 operand on either side of a `long` operation, and shifts of a widened `int` sum.
 
+With `--maps`, most methods become `static local` functions of one element, `long f(int
+x, int g, int[[]] b, int p, int q)` (the plain method's body, `x` the element and `g` its
+index), which `main` applies with `@` over a frozen copy of `a` and `Somd.range(n)` (or
+over a first map, `Main @ mix(..)`, a chain), broadcasting `b`, and then prints the
+mapped array's hash, reduces it with a built-in operator (`+ * & | ^ min max` on `long`:
+exact in any order) or with a commutative method of the program (`Main.cK ! ..`), or
+maps it to value objects (`Cell`) that a second `@` reads back and a method `!` of
+`Cell`s sums. With `--throwing`, the risky function fails as the plain one does, or its
+`@` maps arrays of different lengths. The Java twin (`gen.py SEED .. --java`) writes each
+`@` and `!` as a loop in Java's order.
+
 With `--hostloops`, `main` also runs host loops over each array method's result (to `i <
 hi` or `i <= hi - 1`, up or down, by 1, 2, 3 or 7), which
 the compiler may outline into SOMD methods of their own (note `device-execution`, "Outlined
@@ -108,6 +119,154 @@ LONG_CONSTS = ["0L", "1L", "-1L", "63L", "64L", "4294967296L", "9223372036854775
 DOUBLE_CONSTS = ["0.0", "0.5", "-0.5", "1.0", "3.0", "1e10", "-1e300", "1e-300",
                  "2147483648.0", "-2147483649.0", "9.3e18", "0.1"]
 FLOAT_CONSTS = ["0.0f", "0.5f", "-1.5f", "3.0f", "1e10f", "0.1f", "16777217.0f"]
+
+# `--maps`: the built-in `!` operators on `long` (each exact in any order of combination)
+# with the Java twin's fold: its name, identity and step.
+REDUCERS = {"+": ("plus", "0L", "s + r[i]"), "*": ("times", "1L", "s * r[i]"),
+            "&": ("and", "-1L", "s & r[i]"), "|": ("or", "0L", "s | r[i]"),
+            "^": ("xor", "0L", "s ^ r[i]"), "min": ("min", "Long.MAX_VALUE", "Math.min(s, r[i])"),
+            "max": ("max", "Long.MIN_VALUE", "Math.max(s, r[i])")}
+
+# `--maps`: the functions every program applies (a chain's first map, value objects of the
+# results and their sum), as SOMD and as the Java twin's loops.
+MAP_HELPERS = """    static local int mix(int x, int g) {
+        return x ^ g * 40503;
+    }
+
+    static local Cell cell(long r) {
+        return new Cell((int) r, (int) (r >>> 32));
+    }
+
+    static local long uncell(Cell c, int w) {
+        return (long) c.hi * w + c.lo;
+    }
+
+    static local Cell cadd(Cell u, Cell v) {
+        return new Cell(u.lo + v.lo, u.hi ^ v.hi);
+    }
+
+    static void printv(String name, long[[]] r) {
+        long h = 17;
+        for (int i = 0; i < r.length; i++) {
+            h = h * 1000003 + r[i];
+        }
+        System.out.println(name + " " + h + " " + r[0] + " " + r[r.length - 1]);
+    }
+"""
+
+MAP_HELPERS_JAVA = """    static int mix(int x, int g) {
+        return x ^ g * 40503;
+    }
+
+    static int[] mixed(int[] a) {
+        int[] r = new int[a.length];
+        for (int i = 0; i < a.length; i++) {
+            r[i] = mix(a[i], i);
+        }
+        return r;
+    }
+
+    static Cell cell(long r) {
+        return new Cell((int) r, (int) (r >>> 32));
+    }
+
+    static Cell[] cells(long[] r) {
+        Cell[] c = new Cell[r.length];
+        for (int i = 0; i < r.length; i++) {
+            c[i] = cell(r[i]);
+        }
+        return c;
+    }
+
+    static long[] uncells(Cell[] c, int w) {
+        long[] r = new long[c.length];
+        for (int i = 0; i < c.length; i++) {
+            r[i] = (long) c[i].hi * w + c[i].lo;
+        }
+        return r;
+    }
+
+    static Cell fold_cadd(Cell[] c) {
+        if (c.length == 0) {
+            throw new IllegalArgumentException("reduction of an empty array with a method");
+        }
+        Cell s = c[0];
+        for (int i = 1; i < c.length; i++) {
+            s = new Cell(s.lo + c[i].lo, s.hi ^ c[i].hi);
+        }
+        return s;
+    }
+
+    static double dred_max(double[] r) {
+        double s = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < r.length; i++) {
+            s = Math.max(s, r[i]);
+        }
+        return s;
+    }
+
+    static double dred_min(double[] r) {
+        double s = Double.POSITIVE_INFINITY;
+        for (int i = 0; i < r.length; i++) {
+            s = Math.min(s, r[i]);
+        }
+        return s;
+    }
+
+    static void printv(String name, long[] r) {
+        long h = 17;
+        for (int i = 0; i < r.length; i++) {
+            h = h * 1000003 + r[i];
+        }
+        System.out.println(name + " " + h + " " + r[0] + " " + r[r.length - 1]);
+    }
+""" + "".join("""
+    static long red_%s(long[] r) {
+        long s = %s;
+        for (int i = 0; i < r.length; i++) {
+            s = %s;
+        }
+        return s;
+    }
+""" % v for _, v in sorted(REDUCERS.items()))
+
+
+def map_java(k):
+    """The Java twin's `@` of `fK` over `x` and `Somd.range(glen)` and its method `!`."""
+    return """    static long[] at%d(int[] x, int glen, int[] b, int p, int q) {
+        if (glen != x.length) {
+            throw new IllegalArgumentException("mapped arguments of @ have different lengths: " + x.length + " and " + glen);
+        }
+        long[] r = new long[x.length];
+        for (int i = 0; i < x.length; i++) {
+            r[i] = f%d(x[i], i, b, p, q);
+        }
+        return r;
+    }
+
+    static double[] atd%d(int[] x, int glen, int[] b, int p, int q) {
+        if (glen != x.length) {
+            throw new IllegalArgumentException("mapped arguments of @ have different lengths: " + x.length + " and " + glen);
+        }
+        double[] r = new double[x.length];
+        for (int i = 0; i < x.length; i++) {
+            r[i] = d%d(x[i], i, b, p, q);
+        }
+        return r;
+    }
+
+    static long fold_c%d(long[] r) {
+        if (r.length == 0) {
+            throw new IllegalArgumentException("reduction of an empty array with a method");
+        }
+        long s = r[0];
+        for (int i = 1; i < r.length; i++) {
+            s = c%d(s, r[i]);
+        }
+        return s;
+    }
+""" % (k, k, k, k, k, k)
+
 
 # The All-Pairs methods' inputs and checksums (`--pairs`): `Tmat(rows, cols, seed, small)`
 # fills a matrix from a linear congruential generator (small: elements in -1..2, so sums
@@ -268,6 +427,8 @@ class Gen:
         self.nlocals = False
         # `--mixed`: `long` expressions with implicitly widened narrower operands.
         self.mixed = False
+        # `--java` (with `--maps`): write the Java twin's form of `@`, `!` and value arrays.
+        self.java = False
 
     def pick(self, xs):
         return self.rng.choice(xs)
@@ -639,6 +800,82 @@ class Gen:
             "    }\n" % (k, setup, "\n".join(body))
         )
 
+
+    def mapfn(self, k, risky):
+        """`--maps`: the plain method's body as a `static local` function of one element."""
+        lines = self.method(k, risky).split("\n")
+        head = lines.index("        for (int i = 0; i < a.length; i++) {")
+        end = lines.index("        }", head)
+        skip = ("int x = a[i];", "int g = Somd.offset(a) + i;")
+        body = [l[4:].replace("out[i] = r;", "return r;") for l in lines[head + 1:end]
+                if l.strip() not in skip]
+        b = "int[]" if self.java else "int[[]]"
+        local = "" if self.java else "local "
+        return ("    static %slong f%d(int x, int g, %s b, int p, int q) {\n%s\n    }\n"
+                % (local, k, b, "\n".join(body)))
+
+    def map_call(self, k, risky, p, q):
+        """The lines of `main` that apply `fK` with `@` and use its result (`--maps`)."""
+        rng, java = self.rng, self.java
+        chain = rng.random() < 0.25
+        longer = risky and rng.random() < 0.3
+        if java:
+            src = "mixed(a)" if chain else "a"
+            mapped = "at%d(%s, %s, b, %d, %d)" % (k, src, "n + 1" if longer else "n", p, q)
+        else:
+            src = "Main @ mix(va, Somd.range(n))" if chain else "va"
+            mapped = "Main @ f%d(%s, Somd.range(%s), vb, %d, %d)" % (
+                k, src, "n + 1" if longer else "n", p, q)
+        r = rng.random()
+        if r < 0.3:
+            return ["        printv(\"m%d\", %s);" % (k, mapped)]
+        if r < 0.55:
+            op = self.pick(sorted(REDUCERS))
+            if java:
+                text = "red_%s(%s)" % (REDUCERS[op][0], mapped)
+            else:
+                text = "%s ! (%s)" % (op, mapped)
+            return ["        System.out.println(\"m%d \" + (%s));" % (k, text)]
+        if r < 0.7:
+            if java:
+                text = "fold_c%d(%s)" % (k, mapped)
+            else:
+                text = "Main.c%d ! (%s)" % (k, mapped)
+            return ["        System.out.println(\"m%d \" + (%s));" % (k, text)]
+        if r < 0.85:
+            op = self.pick(["max", "min"])
+            if java:
+                text = "dred_%s(atd%d(%s))" % (op, k, mapped[mapped.index("(") + 1:-1])
+            else:
+                text = "%s ! (%s)" % (op, mapped.replace("@ f%d(" % k, "@ d%d(" % k))
+            return ["        System.out.println(\"m%d \" + (%s));" % (k, text)]
+        # Value objects: each element's result split over a `Cell`, read back by a second
+        # `@`, and summed by a method `!`.
+        w = self.pick(INT_CONSTS)
+        if java:
+            return ["        Cell[] c%d = cells(%s);" % (k, mapped),
+                    "        printv(\"m%d\", uncells(c%d, %d));" % (k, k, w),
+                    "        Cell t%d = fold_cadd(c%d);" % (k, k),
+                    "        System.out.println(\"m%d \" + t%d.lo + \" \" + t%d.hi);" % (k, k, k)]
+        return ["        Cell[[]] c%d = Main @ cell(%s);" % (k, mapped),
+                "        printv(\"m%d\", Main @ uncell(c%d, %d));" % (k, k, w),
+                "        Cell t%d = Main.cadd ! c%d;" % (k, k),
+                "        System.out.println(\"m%d \" + t%d.lo + \" \" + t%d.hi);" % (k, k, k)]
+
+    def combiner(self, k):
+        """A commutative, associative `long` method for `Main.cK ! ..` (`--maps`)."""
+        body = self.pick(["u + v", "u ^ v", "u * v", "u & v", "u | v", "Math.max(u, v)",
+                          "Math.min(u, v)", "u + v + 1", "u ^ v ^ 6148914691236517205L"])
+        local = "" if self.java else "local "
+        text = "    static %slong c%d(long u, long v) {\n        return %s;\n    }\n" % (local, k, body)
+        # A `double` of the element for `max !` and `min !` (Java's `Math.max`: NaN wins,
+        # 0.0 above -0.0), without the method's locals.
+        effects, self.effects = self.effects, False
+        e = self.double_expr(4)
+        self.effects = effects
+        b = "int[]" if self.java else "int[[]]"
+        return text + ("\n    static %sdouble d%d(int x, int g, %s b, int p, int q) {\n"
+                       "        return %s;\n    }\n" % (local, k, b, e))
 
     def loops(self, k, risky):
         """A method whose elements each run one to three counted loops of random shape
@@ -1576,6 +1813,9 @@ def main():
     gen = Gen(rng, throwing, effects, views, tables, preludes)
     gen.narrow = "--narrow" in sys.argv
     gen.mixed = "--mixed" in sys.argv
+    gen.java = "--java" in sys.argv
+    # `--maps` leaves out `--views`' 3-D table, which no `local` function may take.
+    maps = "--maps" in sys.argv and not views
     gen.rowtiles = rowtiles
     risky = rng.randrange(methods) if throwing else -1
     if hostloops and rng.random() < 0.6:
@@ -1585,7 +1825,7 @@ def main():
                                     (" --shapes", shapes), (" --views", views),
                                     (" --tables", tables), (" --preludes", preludes),
                                     (" --pairs", pairs), (" --narrow", "--narrow" in sys.argv),
-                                    (" --mixed", gen.mixed),
+                                    (" --mixed", gen.mixed), (" --maps", maps),
                                     (" --hostloops", hostloops), (" --nests", NESTS),
                                     (" --rowreds", rowreds and not rowtiles),
                                     (" --rowtiles", rowtiles), (" --loops", loops)) if on)
@@ -1593,7 +1833,11 @@ def main():
            "public class Main {"]
     kinds = []
     for k in range(methods):
-        if loops and rng.random() < (0.9 if k == risky else 0.7):
+        if maps and rng.random() < (0.9 if k == risky else 0.7):
+            text, kind = gen.mapfn(k, k == risky) + "\n" + gen.combiner(k), "map"
+            if gen.java:
+                text += "\n" + map_java(k)
+        elif loops and rng.random() < (0.9 if k == risky else 0.7):
             text, kind = gen.loops(k, k == risky), "array"
         elif pairs and rng.random() < (0.9 if k == risky else 0.7):
             text, kind = gen.pairs(k, k == risky)
@@ -1615,6 +1859,10 @@ def main():
     first_array = next((k for k in range(methods) if kinds[k] == "array"), -1)
     if hostloops:
         out.append(HOST_HELPERS)
+    if maps:
+        out.append(MAP_HELPERS_JAVA if gen.java else MAP_HELPERS)
+        if "map" in kinds and not gen.java:
+            table += "        int[[]] va = new int[[]](a);\n        int[[]] vb = new int[[]](b);\n"
     if views:
         out.append("""    static int pl(int[][] v, int e) {
         return v[0][1] * 3 + v[3][2] - e;
@@ -1642,6 +1890,8 @@ def main():
                 calls.append("        %s(\"m%d.%d\", m%d(%s(%d, %d, %dL, %s), %s(%d, %d, %dL, %s), %d, %d));" % (
                     ty[0] + "check", k, nth, k, ty[0] + "mat", rx, cx, seed, small,
                     ty[0] + "mat", ry, cy, seed + 1, small, n, pv))
+        elif kinds[k] == "map":
+            calls.extend(gen.map_call(k, k == risky, p, q))
         elif kinds[k] == "rowred":
             calls.append("        print(\"m%d\", m%d(grid(a), b, %d, %d));" % (k, k, p, q))
         elif kinds[k] == "matrix":
@@ -1722,7 +1972,7 @@ class Sums {
         return z;
     }
 }""")
-    if views:
+    if views or maps:
         out.append("""
 value class Cell {
     int lo;

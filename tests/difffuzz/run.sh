@@ -26,10 +26,17 @@ for ((seed = first; seed < first + count; seed++)); do
     mkdir -p "$dir/java"
     name=fz$seed
     python3 "$root/tests/difffuzz/gen.py" "$seed" "$@" > "$dir/$name.somd"
+    # The Java twin: the program itself, less what Java lacks; `@` and `!` (`--maps`) as
+    # loops, which the generator writes with `--java`.
+    twin=$dir/$name.somd
+    if [[ " $* " == *" --maps "* ]]; then
+        twin=$dir/twin.somd
+        python3 "$root/tests/difffuzz/gen.py" "$seed" "$@" --java > "$twin"
+    fi
     sed -e 's/dist([^)]*) //g' -e 's/dist //g' -e 's/static reduce([^)]*) /static /' \
         -e 's/public class Main/class Main/' -e 's/Somd\.offset([a-z]*) + i/i/' \
         -e 's/^value class/final class/' -e 's/^\( *\)sync {/\1{/' \
-        "$dir/$name.somd" > "$dir/java/Main.java"
+        "$twin" > "$dir/java/Main.java"
     if ! "$somdc" build "$dir/$name.somd" -o "$dir/proj" > "$dir/build.txt" 2>&1; then
         echo "seed $seed: somdc build failed"; failed=$((failed + 1)); cp -r "$dir" "$work/fail-$seed"; continue
     fi
