@@ -65,7 +65,8 @@ operand on either side of a `long` operation, and shifts of a widened `int` sum.
 With `--maps`, most methods become `static local` functions of one element, `long f(int
 x, int g, int[[]] b, int p, int q)` (the plain method's body, `x` the element and `g` its
 index), which `main` applies with `@` over a frozen copy of `a` and `Somd.range(n)` (or
-over a first map, `Main @ mix(..)`, a chain), broadcasting `b`, and then prints the
+over a first map, `Main @ mix(..)`, a chain; or over 17, 1 or 0 elements), broadcasting
+`b`, and then prints the
 mapped array's hash, reduces it with a built-in operator (`+ * & | ^ min max` on `long`:
 exact in any order) or with a commutative method of the program (`Main.cK ! ..`), or
 maps it to value objects (`Cell`) that a second `@` reads back and a method `!` of
@@ -819,14 +820,23 @@ class Gen:
         rng, java = self.rng, self.java
         chain = rng.random() < 0.25
         longer = risky and rng.random() < 0.3
-        if java:
-            src = "mixed(a)" if chain else "a"
-            mapped = "at%d(%s, %s, b, %d, %d)" % (k, src, "n + 1" if longer else "n", p, q)
-        else:
-            src = "Main @ mix(va, Somd.range(n))" if chain else "va"
-            mapped = "Main @ f%d(%s, Somd.range(%s), vb, %d, %d)" % (
-                k, src, "n + 1" if longer else "n", p, q)
         r = rng.random()
+        # The mapped array: mostly `a`'s 4,099 elements, else 17 or 1 of them; or none,
+        # where a built-in `!` reduces the result (to the operator's identity), or where
+        # a method `!` may throw (`IllegalArgumentException` for an empty array).
+        sizes = ["n", "n", "n", "17", "1"]
+        if 0.3 <= r < 0.55 or (risky and r >= 0.55):
+            sizes.append("0")
+        size = self.pick(sizes)
+        glen = size + " + 1" if longer else size
+        if java:
+            arr = {"n": "a", "17": "a17", "1": "a1", "0": "a0"}[size]
+            src = "mixed(%s)" % arr if chain else arr
+            mapped = "at%d(%s, %s, b, %d, %d)" % (k, src, glen, p, q)
+        else:
+            arr = {"n": "va", "17": "v17", "1": "v1", "0": "v0"}[size]
+            src = "Main @ mix(%s, Somd.range(%s))" % (arr, size) if chain else arr
+            mapped = "Main @ f%d(%s, Somd.range(%s), vb, %d, %d)" % (k, src, glen, p, q)
         if r < 0.3:
             return ["        printv(\"m%d\", %s);" % (k, mapped)]
         if r < 0.55:
@@ -1861,8 +1871,19 @@ def main():
         out.append(HOST_HELPERS)
     if maps:
         out.append(MAP_HELPERS_JAVA if gen.java else MAP_HELPERS)
+        if "map" in kinds:
+            # Shorter arrays to map: 17 of `a`'s elements, one, none.
+            table += ("        int[] a17 = new int[17];\n"
+                      "        for (int i = 0; i < 17; i++) {\n"
+                      "            a17[i] = a[i * 241];\n"
+                      "        }\n"
+                      "        int[] a1 = new int[1];\n"
+                      "        a1[0] = a[4098];\n"
+                      "        int[] a0 = new int[0];\n")
         if "map" in kinds and not gen.java:
-            table += "        int[[]] va = new int[[]](a);\n        int[[]] vb = new int[[]](b);\n"
+            table += ("        int[[]] va = new int[[]](a);\n        int[[]] vb = new int[[]](b);\n"
+                      "        int[[]] v17 = new int[[]](a17);\n        int[[]] v1 = new int[[]](a1);\n"
+                      "        int[[]] v0 = new int[[]](a0);\n")
     if views:
         out.append("""    static int pl(int[][] v, int e) {
         return v[0][1] * 3 + v[3][2] - e;
