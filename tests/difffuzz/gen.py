@@ -74,6 +74,15 @@ maps it to value objects (`Cell`) that a second `@` reads back and a method `!` 
 `@` maps arrays of different lengths. The Java twin (`gen.py SEED .. --java`) writes each
 `@` and `!` as a loop in Java's order.
 
+With `--tasks` (and `--maps`), four functions in ten run instead as the worker of a filter
+task, `tK(Cell c)` calling a copy of `fK` with the item's fields (`uK`, reading `bt(e)`, a
+function of `e` through a private array, where `fK` reads `b[e]`: no kernel takes a
+table from its host), in
+a graph `task Main.next => task Main.tK [=> task Main.post] => task Main.sink`: a source of
+`Cell(x, g)` items over `a` or a shorter array (17, 1 or 0 elements), sometimes a second
+isolated filter, and a sink hashing the results, printed after `finish()`. The Java twin
+runs the graph as a loop over the source's items until `Underflow`.
+
 With `--hostloops`, `main` also runs host loops over each array method's result (to `i <
 hi` or `i <= hi - 1`, up or down, by 1, 2, 3 or 7), which
 the compiler may outline into SOMD methods of their own (note `device-execution`, "Outlined
@@ -230,6 +239,56 @@ MAP_HELPERS_JAVA = """    static int mix(int x, int g) {
         return s;
     }
 """ % v for _, v in sorted(REDUCERS.items()))
+
+
+# `--tasks`: the graphs' source (`Cell(x, g)` items over `src`) and sink (a hash of the
+# results and their count), and a second filter, as SOMD and as the Java twin.
+TASK_HELPERS = """    static int[] src;
+    static int at;
+    static long h;
+    static int count;
+
+    static Cell next() {
+        if (at == src.length) {
+            throw new Underflow();
+        }
+        Cell c = new Cell(src[at], at);
+        at++;
+        return c;
+    }
+
+    static local long post(long v) {
+        return v ^ (v >>> 7) * 31;
+    }
+
+    static local int bt(int i) {
+        int[] r = new int[4];
+        r[i >> 8] = i * 40503;
+        return r[i >> 8] ^ (i >>> 2);
+    }
+
+    static void sink(long v) {
+        h = h * 1000003 + v;
+        count++;
+    }
+"""
+
+TASK_HELPERS_JAVA = TASK_HELPERS.replace("static local ", "static ")
+
+
+def table_reads(line):
+    """`line` with each read `b[e]` of the table written `bt(e)` (`--tasks`)."""
+    while True:
+        m = re.search(r"(?<![A-Za-z0-9_])b\[", line)
+        if not m:
+            return line
+        depth, i = 0, m.end() - 1
+        while True:
+            depth += {"[": 1, "]": -1}.get(line[i], 0)
+            if depth == 0:
+                break
+            i += 1
+        line = line[:m.start()] + "bt(" + line[m.end():i] + ")" + line[i + 1:]
 
 
 def map_java(k):
@@ -430,6 +489,8 @@ class Gen:
         self.mixed = False
         # `--java` (with `--maps`): write the Java twin's form of `@`, `!` and value arrays.
         self.java = False
+        # `--maps`: each function's body lines, for a task worker's copy (`task_call`).
+        self.map_bodies = {}
 
     def pick(self, xs):
         return self.rng.choice(xs)
@@ -812,6 +873,7 @@ class Gen:
                 if l.strip() not in skip]
         b = "int[]" if self.java else "int[[]]"
         local = "" if self.java else "local "
+        self.map_bodies[k] = body
         return ("    static %slong f%d(int x, int g, %s b, int p, int q) {\n%s\n    }\n"
                 % (local, k, b, "\n".join(body)))
 
@@ -871,6 +933,36 @@ class Gen:
                 "        printv(\"m%d\", Main @ uncell(c%d, %d));" % (k, k, w),
                 "        Cell t%d = Main.cadd ! c%d;" % (k, k),
                 "        System.out.println(\"m%d \" + t%d.lo + \" \" + t%d.hi);" % (k, k, k)]
+
+    def task_call(self, k, p, q):
+        """`--tasks`: `fK` as the worker of a filter task, `tK(Cell c)` calling it with the
+        item's fields and `Somd.range(1024)` for `b`, between a source of `Cell(x, g)`
+        items over `a` or a shorter array and a sink folding the results (sometimes
+        through a second filter, `post`): its method text and the lines of `main`."""
+        java = self.java
+        size = self.pick(["n", "n", "17", "1", "0"])
+        arr = {"n": "a", "17": "a17", "1": "a1", "0": "a0"}[size]
+        post = self.rng.random() < 0.5
+        local = "" if java else "local "
+        # A kernel takes no `Somd.range` nor a table from its host: the worker's copy of
+        # `fK` reads `bt(e)` where `fK` reads `b[e]` (`TASK_HELPERS`).
+        body = "\n".join(table_reads(line) for line in self.map_bodies[k])
+        worker = ("    static %slong u%d(int x, int g, int p, int q) {\n%s\n    }\n\n"
+                  "    static %slong t%d(Cell c) {\n        return u%d(c.lo, c.hi, %d, %d);\n    }\n"
+                  % (local, k, body, local, k, k, p, q))
+        lines = ["        src = %s;" % arr, "        at = 0;", "        h = 17;",
+                 "        count = 0;"]
+        if java:
+            value = "post(t%d(next()))" % k if post else "t%d(next())" % k
+            lines += ["        try {", "            while (true) {",
+                      "                sink(%s);" % value, "            }",
+                      "        } catch (Underflow end) {", "        }"]
+        else:
+            chain = "task Main.next => task Main.t%d%s => task Main.sink" % (
+                k, " => task Main.post" if post else "")
+            lines += ["        Task g%d = %s;" % (k, chain), "        g%d.finish();" % k]
+        lines.append("        System.out.println(\"t%d \" + count + \" \" + h);" % k)
+        return worker, lines
 
     def combiner(self, k):
         """A commutative, associative `long` method for `Main.cK ! ..` (`--maps`)."""
@@ -1826,6 +1918,8 @@ def main():
     gen.java = "--java" in sys.argv
     # `--maps` leaves out `--views`' 3-D table, which no `local` function may take.
     maps = "--maps" in sys.argv and not views
+    # `--tasks` (with `--maps`): some functions run as the workers of filter tasks.
+    tasks = maps and "--tasks" in sys.argv
     gen.rowtiles = rowtiles
     risky = rng.randrange(methods) if throwing else -1
     if hostloops and rng.random() < 0.6:
@@ -1836,6 +1930,7 @@ def main():
                                     (" --tables", tables), (" --preludes", preludes),
                                     (" --pairs", pairs), (" --narrow", "--narrow" in sys.argv),
                                     (" --mixed", gen.mixed), (" --maps", maps),
+                                    (" --tasks", tasks),
                                     (" --hostloops", hostloops), (" --nests", NESTS),
                                     (" --rowreds", rowreds and not rowtiles),
                                     (" --rowtiles", rowtiles), (" --loops", loops)) if on)
@@ -1865,6 +1960,7 @@ def main():
         out.append(text)
         kinds.append(kind)
     calls = []
+    workers = []
     table = ""
     first_array = next((k for k in range(methods) if kinds[k] == "array"), -1)
     if hostloops:
@@ -1912,7 +2008,12 @@ def main():
                     ty[0] + "check", k, nth, k, ty[0] + "mat", rx, cx, seed, small,
                     ty[0] + "mat", ry, cy, seed + 1, small, n, pv))
         elif kinds[k] == "map":
-            calls.extend(gen.map_call(k, k == risky, p, q))
+            if tasks and rng.random() < 0.4:
+                worker, lines = gen.task_call(k, p, q)
+                workers.append(worker)
+                calls.extend(lines)
+            else:
+                calls.extend(gen.map_call(k, k == risky, p, q))
         elif kinds[k] == "rowred":
             calls.append("        print(\"m%d\", m%d(grid(a), b, %d, %d));" % (k, k, p, q))
         elif kinds[k] == "matrix":
@@ -1993,6 +2094,12 @@ class Sums {
         return z;
     }
 }""")
+    if workers:
+        # Insert the workers and the graph's source and sink before `main`'s class ends.
+        at = next(i for i, t in enumerate(out) if t.lstrip().startswith("static int[][] grid("))
+        out[at:at] = workers + [TASK_HELPERS_JAVA if gen.java else TASK_HELPERS]
+        if gen.java:
+            out.append("\nclass Underflow extends RuntimeException {\n}")
     if views or maps:
         out.append("""
 value class Cell {
