@@ -132,9 +132,12 @@ inline long somd_f2l(float x) { return isnan(x) ? 0 : convert_long_sat_rtz(x); }
 inline int somd_fbits(float x) { return isnan(x) ? 0x7fc00000 : as_int(x); }
 
 /* ---- Math on float ---- */
+/* A float of magnitude 2^23 or more is an integer, and NaN and the infinities are their own
+ * floor: as `somd_floor` below. */
+inline float somd_ffloor(float x) { return fabs(x) < 0x1p23f ? floor(x) : x; }
 inline int somd_fround(float x)
 {
-    float fl = floor(x);
+    float fl = somd_ffloor(x);
     /* x - fl is exact: the fractional part of a float is representable. */
     float r = (x - fl >= 0.5f) ? fl + 1.0f : fl;
     return somd_f2i(r);
@@ -160,9 +163,15 @@ inline float somd_fabs(float a) { return as_float(as_uint(a) & 0x7fffffffu); }
 inline int somd_d2i(double x) { return isnan(x) ? 0 : convert_int_sat_rtz(x); }
 inline long somd_d2l(double x) { return isnan(x) ? 0 : convert_long_sat_rtz(x); }
 inline long somd_dbits(double x) { return isnan(x) ? 0x7ff8000000000000L : as_long(x); }
+/* Every double of magnitude 2^52 or more is an integer, and NaN and the infinities are their
+ * own floor and ceiling: such an x never reaches the library's `floor` or `ceil`, which PoCL
+ * folds to a wrong value when its argument is such a constant (`ceil(NaN)` became infinity,
+ * and a conditional choosing it took its other branch), as it folded `rint` (below). */
+inline double somd_floor(double x) { return fabs(x) < 0x1p52 ? floor(x) : x; }
+inline double somd_ceil(double x) { return fabs(x) < 0x1p52 ? ceil(x) : x; }
 inline long somd_dround(double x)
 {
-    double fl = floor(x);
+    double fl = somd_floor(x);
     double r = (x - fl >= 0.5) ? fl + 1.0 : fl;
     return somd_d2l(r);
 }

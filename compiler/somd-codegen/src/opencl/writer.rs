@@ -3872,6 +3872,10 @@ impl<'a> Writer<'a> {
                     Signum if f => format!("somd_fsignum({})", v(0)),
                     Signum => format!("somd_dsignum({})", v(0)),
                     Rint => format!("somd_rint({})", v(0)),
+                    // NaN, the infinities and huge values are returned as they are
+                    // (`somd_java.cl`: PoCL folds the library's of such constants wrongly).
+                    Floor => format!("somd_floor({})", v(0)),
+                    Ceil => format!("somd_ceil({})", v(0)),
                     ToRadians => format!("({} * 0.017453292519943295)", v(0)),
                     ToDegrees => format!("({} * 57.29577951308232)", v(0)),
                     Pow | Atan2 | Hypot => {
@@ -3900,9 +3904,8 @@ impl<'a> Writer<'a> {
                             Atan => "atan",
                             Sinh => "sinh",
                             Cosh => "cosh",
-                            Tanh => "tanh",
-                            Floor => "floor",
-                            _ => "ceil",
+                            // `Tanh`, the one this arm has left.
+                            _ => "tanh",
                         };
                         let native =
                             fast && !d && matches!(m, Sqrt | Exp | Log | Log10 | Sin | Cos | Tan);
