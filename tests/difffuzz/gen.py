@@ -207,38 +207,22 @@ MAP_HELPERS_JAVA = """    static int mix(int x, int g) {
         return s;
     }
 
-    static double dred_max(double[] r) {
-        double s = Double.NEGATIVE_INFINITY;
-        for (int i = 0; i < r.length; i++) {
-            s = Math.max(s, r[i]);
-        }
-        return s;
-    }
-
-    static double dred_min(double[] r) {
-        double s = Double.POSITIVE_INFINITY;
-        for (int i = 0; i < r.length; i++) {
-            s = Math.min(s, r[i]);
-        }
-        return s;
-    }
-
     static void printv(String name, long[] r) {
-        long h = 17;
-        for (int i = 0; i < r.length; i++) {
-            h = h * 1000003 + r[i];
-        }
-        System.out.println(name + " " + h + " " + r[0] + " " + r[r.length - 1]);
+        print(name, r);
     }
 """ + "".join("""
-    static long red_%s(long[] r) {
-        long s = %s;
+    static %s %sred_%s(%s[] r) {
+        %s s = %s;
         for (int i = 0; i < r.length; i++) {
             s = %s;
         }
         return s;
     }
-""" % v for _, v in sorted(REDUCERS.items()))
+""" % (ty, ty[0] if ty == "double" else "", name, ty, ty, start, step)
+    for ty, (name, start, step) in
+    [("long", v) for _, v in sorted(REDUCERS.items())]
+    + [("double", ("max", "Double.NEGATIVE_INFINITY", "Math.max(s, r[i])")),
+       ("double", ("min", "Double.POSITIVE_INFINITY", "Math.min(s, r[i])"))])
 
 
 # `--tasks`: the graphs' source (`Cell(x, g)` items over `src`) and sink (a hash of the
