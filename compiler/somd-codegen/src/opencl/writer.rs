@@ -3873,7 +3873,8 @@ impl<'a> Writer<'a> {
                     Signum => format!("somd_dsignum({})", v(0)),
                     Rint => format!("somd_rint({})", v(0)),
                     // NaN, the infinities and huge values are returned as they are
-                    // (`somd_java.cl`: PoCL folds the library's of such constants wrongly).
+                    // (`somd_java.cl`: PoCL folds its library's `floor` and `ceil` of such
+                    // constants wrongly).
                     Floor => format!("somd_floor({})", v(0)),
                     Ceil => format!("somd_ceil({})", v(0)),
                     ToRadians => format!("({} * 0.017453292519943295)", v(0)),
