@@ -276,30 +276,21 @@ def table_reads(line):
 
 
 def map_java(k):
-    """The Java twin's `@` of `fK` over `x` and `Somd.range(glen)` and its method `!`."""
-    return """    static long[] at%d(int[] x, int glen, int[] b, int p, int q) {
+    """The Java twin's `@` of `fK` (and of `dK`) over `x` and `Somd.range(glen)`, and its
+    method `!`."""
+    at = "".join("""    static %s[] at%s%d(int[] x, int glen, int[] b, int p, int q) {
         if (glen != x.length) {
             throw new IllegalArgumentException("mapped arguments of @ have different lengths: " + x.length + " and " + glen);
         }
-        long[] r = new long[x.length];
+        %s[] r = new %s[x.length];
         for (int i = 0; i < x.length; i++) {
-            r[i] = f%d(x[i], i, b, p, q);
+            r[i] = %s%d(x[i], i, b, p, q);
         }
         return r;
     }
 
-    static double[] atd%d(int[] x, int glen, int[] b, int p, int q) {
-        if (glen != x.length) {
-            throw new IllegalArgumentException("mapped arguments of @ have different lengths: " + x.length + " and " + glen);
-        }
-        double[] r = new double[x.length];
-        for (int i = 0; i < x.length; i++) {
-            r[i] = d%d(x[i], i, b, p, q);
-        }
-        return r;
-    }
-
-    static long fold_c%d(long[] r) {
+""" % (ty, tag, k, ty, ty, fn, k) for ty, tag, fn in [("long", "", "f"), ("double", "d", "d")])
+    return at + """    static long fold_c%d(long[] r) {
         if (r.length == 0) {
             throw new IllegalArgumentException("reduction of an empty array with a method");
         }
@@ -309,7 +300,7 @@ def map_java(k):
         }
         return s;
     }
-""" % (k, k, k, k, k, k)
+""" % (k, k)
 
 
 # The All-Pairs methods' inputs and checksums (`--pairs`): `Tmat(rows, cols, seed, small)`
