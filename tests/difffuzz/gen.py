@@ -69,8 +69,9 @@ over a first map, `Main @ mix(..)`, a chain; or over 17, 1 or 0 elements), broad
 `b`, and then prints the
 mapped array's hash, reduces it with a built-in operator (`+ * & | ^ min max` on `long`:
 exact in any order) or with a commutative method of the program (`Main.cK ! ..`), or
-maps it to value objects (`Cell`) that a second `@` reads back and a method `!` of
-`Cell`s sums. With `--throwing`, the risky function fails as the plain one does, or its
+reduces a `double` function of the element (`dK`) with `max !` or `min !`, or maps it to
+value objects (`Cell`) that a second `@` reads back and a method `!` of `Cell`s sums.
+With `--throwing`, the risky function fails as the plain one does, or its
 `@` maps arrays of different lengths. The Java twin (`gen.py SEED .. --java`) writes each
 `@` and `!` as a loop in Java's order.
 
@@ -112,7 +113,8 @@ long", "Long copies in blocks on the device", "Signed steps"); with `--throwing`
 one reads one past `b`'s end in some elements.
 
 Usage: gen.py SEED [--methods N] [--throwing] [--effects] [--shapes] [--views] [--tables]
-    [--preludes] [--pairs] [--narrow] [--mixed] [--hostloops] [--loops] > Prog.somd
+    [--preludes] [--pairs] [--narrow] [--mixed] [--maps [--tasks]] [--hostloops] [--loops]
+    [--java] > Prog.somd
 """
 import os
 import random
@@ -866,14 +868,17 @@ class Gen:
             sizes.append("0")
         size = self.pick(sizes)
         glen = size + " + 1" if longer else size
-        if java:
-            arr = {"n": "a", "17": "a17", "1": "a1", "0": "a0"}[size]
-            src = "mixed(%s)" % arr if chain else arr
-            mapped = "at%d(%s, %s, b, %d, %d)" % (k, src, glen, p, q)
-        else:
+
+        def applied(fn):
+            """The `@` of `fn` + `k` (`f` or `d`), as SOMD or as the twin's loop."""
+            if java:
+                arr = {"n": "a", "17": "a17", "1": "a1", "0": "a0"}[size]
+                src = "mixed(%s)" % arr if chain else arr
+                return "at%s%d(%s, %s, b, %d, %d)" % ("" if fn == "f" else fn, k, src, glen, p, q)
             arr = {"n": "va", "17": "v17", "1": "v1", "0": "v0"}[size]
             src = "Main @ mix(%s, Somd.range(%s))" % (arr, size) if chain else arr
-            mapped = "Main @ f%d(%s, Somd.range(%s), vb, %d, %d)" % (k, src, glen, p, q)
+            return "Main @ %s%d(%s, Somd.range(%s), vb, %d, %d)" % (fn, k, src, glen, p, q)
+        mapped = applied("f")
         if r < 0.3:
             return ["        printv(\"m%d\", %s);" % (k, mapped)]
         if r < 0.55:
@@ -891,10 +896,7 @@ class Gen:
             return ["        System.out.println(\"m%d \" + (%s));" % (k, text)]
         if r < 0.85:
             op = self.pick(["max", "min"])
-            if java:
-                text = "dred_%s(atd%d(%s))" % (op, k, mapped[mapped.index("(") + 1:-1])
-            else:
-                text = "%s ! (%s)" % (op, mapped.replace("@ f%d(" % k, "@ d%d(" % k))
+            text = ("dred_%s(%s)" if java else "%s ! (%s)") % (op, applied("d"))
             return ["        System.out.println(\"m%d \" + (%s));" % (k, text)]
         # Value objects: each element's result split over a `Cell`, read back by a second
         # `@`, and summed by a method `!`.
@@ -910,10 +912,11 @@ class Gen:
                 "        System.out.println(\"m%d \" + t%d.lo + \" \" + t%d.hi);" % (k, k, k)]
 
     def task_call(self, k, p, q):
-        """`--tasks`: `fK` as the worker of a filter task, `tK(Cell c)` calling it with the
-        item's fields and `Somd.range(1024)` for `b`, between a source of `Cell(x, g)`
-        items over `a` or a shorter array and a sink folding the results (sometimes
-        through a second filter, `post`): its method text and the lines of `main`."""
+        """`--tasks`: `fK` as the worker of a filter task, `tK(Cell c)` calling a copy of it
+        (`uK`, reading `bt(e)` where `fK` reads `b[e]`) with the item's fields, between a
+        source of `Cell(x, g)` items over `a` or a shorter array and a sink folding the
+        results (sometimes through a second filter, `post`): the workers' text and the
+        lines of `main`."""
         java = self.java
         size = self.pick(["n", "n", "17", "1", "0"])
         arr = {"n": "a", "17": "a17", "1": "a1", "0": "a0"}[size]
