@@ -943,7 +943,8 @@ class Gen:
         return worker, lines
 
     def combiner(self, k):
-        """A commutative, associative `long` method for `Main.cK ! ..` (`--maps`)."""
+        """A commutative, associative `long` method for `Main.cK ! ..`, and a `double`
+        function `dK` of the element for `max !` and `min !` (`--maps`)."""
         body = self.pick(["u + v", "u ^ v", "u * v", "u & v", "u | v", "Math.max(u, v)",
                           "Math.min(u, v)", "u + v + 1", "u ^ v ^ 6148914691236517205L"])
         local = "" if self.java else "local "
@@ -1954,10 +1955,10 @@ def main():
                       "        int[] a1 = new int[1];\n"
                       "        a1[0] = a[4098];\n"
                       "        int[] a0 = new int[0];\n")
-        if "map" in kinds and not gen.java:
-            table += ("        int[[]] va = new int[[]](a);\n        int[[]] vb = new int[[]](b);\n"
-                      "        int[[]] v17 = new int[[]](a17);\n        int[[]] v1 = new int[[]](a1);\n"
-                      "        int[[]] v0 = new int[[]](a0);\n")
+            if not gen.java:
+                table += ("        int[[]] va = new int[[]](a);\n        int[[]] vb = new int[[]](b);\n"
+                          "        int[[]] v17 = new int[[]](a17);\n        int[[]] v1 = new int[[]](a1);\n"
+                          "        int[[]] v0 = new int[[]](a0);\n")
     if views:
         out.append("""    static int pl(int[][] v, int e) {
         return v[0][1] * 3 + v[3][2] - e;
@@ -2073,7 +2074,7 @@ class Sums {
     }
 }""")
     if workers:
-        # Insert the workers and the graph's source and sink before `main`'s class ends.
+        # The workers and the graphs' source and sink go into `Main`, before its helpers.
         at = next(i for i, t in enumerate(out) if t.lstrip().startswith("static int[][] grid("))
         out[at:at] = workers + [TASK_HELPERS_JAVA if gen.java else TASK_HELPERS]
         if gen.java:
