@@ -277,7 +277,8 @@ inline int somd_index(somd_cx *err, int site, int i, int len)
 #define SOMD_INDEX(site, i, len) somd_index(somd_err, (site), (i), (len))
 
 /* Java integer division and remainder as expressions: `/ by zero` is recorded and yields 0;
- * MIN / -1 == MIN and MIN % -1 == 0 without the trap C allows. */
+ * MIN / -1 == MIN and MIN % -1 == 0 without the trap C allows (`int`'s remainder is
+ * `somd_irem_nz`, somd_java.cl). */
 inline int somd_idiv_e(somd_cx *err, int site, int a, int b)
 {
     if (b == 0) { somd_fail(err, site, SOMD_KIND_DIV_ZERO, 0, 0); return 0; }
@@ -286,7 +287,7 @@ inline int somd_idiv_e(somd_cx *err, int site, int a, int b)
 inline int somd_irem_e(somd_cx *err, int site, int a, int b)
 {
     if (b == 0) { somd_fail(err, site, SOMD_KIND_DIV_ZERO, 0, 0); return 0; }
-    return b == -1 ? 0 : a % b;
+    return somd_irem_nz(a, b);
 }
 inline long somd_ldiv_e(somd_cx *err, int site, long a, long b)
 {

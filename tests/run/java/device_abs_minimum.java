@@ -11,6 +11,16 @@ class Main {
             r = r * 31 + Math.abs(x) % 7;
             r = r * 31 + Math.abs(y) % (y | 1);
             r = r * 31 + Math.abs(y) % -7L;
+            int v = x;
+            if (v < 0) {
+                v = -v;
+            }
+            int c = Math.abs(x);
+            c %= x | 1;
+            r = r * 31 + v % (x | 1) + c;
+            for (int d = 1; d < 4; d++) {
+                r = r * 31 + Math.abs(x) % d + own % -d;
+            }
             out[i] = r;
         }
         return out;

@@ -2210,7 +2210,7 @@ impl<'a> Writer<'a> {
                 let lhs = convert(read.as_ref().unwrap_or(&place), tty, opty);
                 let rhs = self.expr(cx, *value)?;
                 let rty = self.prim_of(cx, *value)?;
-                let combined = match safe_division(cx, e, op.kind, &lhs, &rhs) {
+                let combined = match safe_division(cx, e, op.kind, opty, &lhs, &rhs) {
                     Some(plain) => plain,
                     None => self.binary(cx, op.kind, opty, rty, &lhs, &rhs, expr.span)?,
                 };
@@ -2692,7 +2692,7 @@ impl<'a> Writer<'a> {
                 let l = self.expr(cx, *lhs)?;
                 let r = self.expr(cx, *rhs)?;
                 let rty = self.prim_of(cx, *rhs)?;
-                match safe_division(cx, e, op.kind, &l, &r) {
+                match safe_division(cx, e, op.kind, ty, &l, &r) {
                     Some(plain) => plain,
                     None => self.binary(cx, op.kind, ty, rty, &l, &r, expr.span)?,
                 }
@@ -4270,17 +4270,26 @@ impl Wrap {
     }
 }
 
-/// The C text of division or remainder `e` (`l / r`, `l % r`) where a test before its loop
-/// found its divisor, the loop's index, to be 1 or more ([`FnCx::safe_divisions`]): C's
-/// operators truncate toward zero as Java's do, and neither a zero divisor nor `MIN / -1`
-/// can occur.
-fn safe_division(cx: &FnCx, e: ExprId, kind: BinOpKind, l: &str, r: &str) -> Option<String> {
-    let op = match kind {
-        BinOpKind::Div => "/",
-        BinOpKind::Rem => "%",
+/// The C text of division or remainder `e` (`l / r`, `l % r`) of type `ty` where a test
+/// before its loop found its divisor, the loop's index, to be 1 or more
+/// ([`FnCx::safe_divisions`]): C's operators truncate toward zero as Java's do, and neither
+/// a zero divisor nor `MIN / -1` can occur. An `int` remainder is `somd_irem_nz`'s all the
+/// same, which NVIDIA's compiler keeps exact for an absolute value's (`somd_java.cl`).
+fn safe_division(
+    cx: &FnCx,
+    e: ExprId,
+    kind: BinOpKind,
+    ty: PrimType,
+    l: &str,
+    r: &str,
+) -> Option<String> {
+    let text = match (kind, ty) {
+        (BinOpKind::Div, _) => format!("({l} / {r})"),
+        (BinOpKind::Rem, PrimType::Int) => format!("somd_irem_nz({l}, {r})"),
+        (BinOpKind::Rem, _) => format!("({l} % {r})"),
         _ => return None,
     };
-    cx.safe_divisions.contains(&e).then(|| format!("({l} {op} {r})"))
+    cx.safe_divisions.contains(&e).then_some(text)
 }
 
 /// The ends of a trip test's distance (`index op bound`, `walk::trip_test`) as `long`s, the
