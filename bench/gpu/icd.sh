@@ -15,3 +15,9 @@ if ! grep -qs nvidia /etc/OpenCL/vendors/*.icd; then
     echo "no libnvidia-opencl.so.1 found" >> "$OUT/env.txt"
   fi
 fi
+# An ICD folder with NVIDIA's platform only, for runs that must not fall back to PoCL:
+# `OCL_ICD_VENDORS=/tmp/icd-nv` (session 117; earlier scripts wrote this loop inline).
+mkdir -p /tmp/icd-nv
+for f in ${OCL_ICD_VENDORS:-/etc/OpenCL/vendors}/*.icd; do
+    grep -qs nvidia "$f" && cp "$f" /tmp/icd-nv/
+done
