@@ -105,10 +105,11 @@ inline int somd_iushr(int a, int n) { return as_int((uint)a >> (n & 31)); }
 inline int somd_iabs(int a) { return a < 0 ? somd_ineg(a) : a; }
 /* Java's `a % b` for `b != 0` (the `-1` case included): the remainder of the magnitudes,
  * with the dividend's sign. Not C's `a % b`: NVIDIA's compiler (H100, NVVM 7.0.1) turns
- * `x < 0 ? 0 - x : x` into `abs.s32` and a `rem.s32` of that into a remainder that cannot be
- * negative, but the absolute value of Integer.MIN_VALUE is Integer.MIN_VALUE and its
- * remainder is (`bench/gpu/s117abs.py`, `s117rem.py`). Here the sign comes from the
- * dividend itself, whatever the compiler knows of it; `long`'s `rem.s64` was found exact. */
+ * `x < 0 ? 0 - x : x` into `abs.s32`, and its machine code for a `rem.s32` of that takes
+ * the dividend for non-negative, but the absolute value of Integer.MIN_VALUE is
+ * Integer.MIN_VALUE and its remainder is negative (`bench/gpu/s117abs.py`). Here the sign
+ * comes from the dividend itself, whatever the compiler knows of it; `long`'s `rem.s64`
+ * was found exact. */
 inline int somd_irem_nz(int a, int b)
 {
     const uint ua = a < 0 ? 0u - (uint)a : (uint)a;

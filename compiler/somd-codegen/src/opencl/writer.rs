@@ -4273,8 +4273,8 @@ impl Wrap {
 /// The C text of division or remainder `e` (`l / r`, `l % r`) of type `ty` where a test
 /// before its loop found its divisor, the loop's index, to be 1 or more
 /// ([`FnCx::safe_divisions`]): C's operators truncate toward zero as Java's do, and neither
-/// a zero divisor nor `MIN / -1` can occur. An `int` remainder is `somd_irem_nz`'s all the
-/// same, which NVIDIA's compiler keeps exact for an absolute value's (`somd_java.cl`).
+/// a zero divisor nor `MIN / -1` can occur. An `int` remainder is `somd_irem_nz` all the
+/// same: C's `%` of an absolute value loses its sign on NVIDIA (`somd_java.cl`).
 fn safe_division(
     cx: &FnCx,
     e: ExprId,
