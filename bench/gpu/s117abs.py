@@ -77,6 +77,18 @@ def expected(a, b, bits):
     return [java_rem(x, b), java_div(x, b, bits), int(x < 0), -1 if x < 0 else 0, narrow]
 
 
+def consumers(decl, slot0, neg, top, convert):
+    """The kernel's lines giving form `x` (declared by `decl`) to each of CONSUMERS, in
+    the output's slots from `slot0` on."""
+    base = f"{slot0} * {SLOT} + e"
+    return [f"        {{ {decl}",
+            f"          out[{base}] = b == -1 ? 0 : x % b;",
+            f"          out[{base} + {SLOT}] = b == -1 ? {neg}(x) : x / b;",
+            f"          out[{base} + {2 * SLOT}] = x < 0 ? 1 : 0;",
+            f"          out[{base} + {3 * SLOT}] = x >> {top};",
+            f"          out[{base} + {4 * SLOT}] = {convert}; }}"]
+
+
 def kernel_source(prelude):
     body = []
     for f, form in enumerate(IFORMS.values()):
@@ -88,24 +100,13 @@ def kernel_source(prelude):
     nc = len(CONSUMERS)
     k.append(f"    if (e < {len(INTS)}) {{ int a = (int)in[2 * e]; int b = (int)in[2 * e + 1];")
     for f in range(len(IFORMS)):
-        base = f"{f * nc} * {SLOT} + e"
-        k.append(f"        {{ int x = ia{f}(a);")
-        k.append(f"          out[{base}] = b == -1 ? 0 : x % b;")
-        k.append(f"          out[{base} + {SLOT}] = b == -1 ? somd_ineg(x) : x / b;")
-        k.append(f"          out[{base} + {2 * SLOT}] = x < 0 ? 1 : 0;")
-        k.append(f"          out[{base} + {3 * SLOT}] = x >> 31;")
-        k.append(f"          out[{base} + {4 * SLOT}] = convert_long(x); }}")
+        k += consumers(f"int x = ia{f}(a);", f * nc, "somd_ineg", 31, "convert_long(x)")
     k.append("    }")
     k.append(f"    if (e < {len(LONGS)}) {{ long a = in[2 * ({len(INTS)} + e)];"
              f" long b = in[2 * ({len(INTS)} + e) + 1];")
     for f in range(len(LFORMS)):
-        base = f"{(len(IFORMS) + f) * nc} * {SLOT} + e"
-        k.append(f"        {{ long x = la{f}(a);")
-        k.append(f"          out[{base}] = b == -1 ? 0 : x % b;")
-        k.append(f"          out[{base} + {SLOT}] = b == -1 ? somd_lneg(x) : x / b;")
-        k.append(f"          out[{base} + {2 * SLOT}] = x < 0 ? 1 : 0;")
-        k.append(f"          out[{base} + {3 * SLOT}] = x >> 63;")
-        k.append(f"          out[{base} + {4 * SLOT}] = (long)(int)x; }}")
+        k += consumers(f"long x = la{f}(a);", (len(IFORMS) + f) * nc, "somd_lneg", 63,
+                       "(long)(int)x")
     k.append("    }")
     k.append("}")
     return ("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" + prelude + "\n"
