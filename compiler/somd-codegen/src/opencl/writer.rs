@@ -4283,13 +4283,15 @@ fn safe_division(
     l: &str,
     r: &str,
 ) -> Option<String> {
-    let text = match (kind, ty) {
-        (BinOpKind::Div, _) => format!("({l} / {r})"),
-        (BinOpKind::Rem, PrimType::Int) => format!("somd_irem_nz({l}, {r})"),
-        (BinOpKind::Rem, _) => format!("({l} % {r})"),
-        _ => return None,
-    };
-    cx.safe_divisions.contains(&e).then_some(text)
+    if !cx.safe_divisions.contains(&e) {
+        return None;
+    }
+    match (kind, ty) {
+        (BinOpKind::Div, _) => Some(format!("({l} / {r})")),
+        (BinOpKind::Rem, PrimType::Int) => Some(format!("somd_irem_nz({l}, {r})")),
+        (BinOpKind::Rem, _) => Some(format!("({l} % {r})")),
+        _ => None,
+    }
 }
 
 /// The ends of a trip test's distance (`index op bound`, `walk::trip_test`) as `long`s, the
