@@ -48,6 +48,15 @@ REMS = {
         return as_int(0u - (0x80000000u % ub));
     }
     return b == -1 ? 0 : a % b;""",
+    "magnitude quotient": """
+    const uint ua = a < 0 ? 0u - (uint)a : (uint)a;
+    const uint ub = b < 0 ? 0u - (uint)b : (uint)b;
+    const uint r = ua - ua / ub * ub;
+    return as_int(a < 0 ? 0u - r : r);""",
+    "volatile copy": """
+    volatile int t = a;
+    const int c = t;
+    return b == -1 ? 0 : c % b;""",
 }
 DIVIDENDS = {
     "plain": "x",
