@@ -104,18 +104,20 @@ inline int somd_ishr(int a, int n) { int s = n & 31; return a < 0 ? ~(~a >> s) :
 inline int somd_iushr(int a, int n) { return as_int((uint)a >> (n & 31)); }
 inline int somd_iabs(int a) { return a < 0 ? somd_ineg(a) : a; }
 /* Java's `a % b` for `b != 0` (the `-1` case included): the remainder of the magnitudes,
- * with the dividend's sign. Not C's `a % b`: NVIDIA's compiler (H100, NVVM 7.0.1) turns
- * `x < 0 ? 0 - x : x` into `abs.s32`, and its machine code for a `rem.s32` of that takes
- * the dividend for non-negative, but the absolute value of Integer.MIN_VALUE is
- * Integer.MIN_VALUE and its remainder is negative (`bench/gpu/s117abs.py`). Here the sign
- * comes from the dividend itself, whatever the compiler knows of it; `long`'s `rem.s64`
- * was found exact. */
+ * with the dividend's sign, taken as a mask from its top bit. Not C's `a % b`: NVIDIA's
+ * compiler (H100, NVVM 7.0.1) turns `x < 0 ? 0 - x : x` into `abs.s32`, and its machine
+ * code takes that value for non-negative, but the absolute value of Integer.MIN_VALUE is
+ * Integer.MIN_VALUE and its remainder is negative. It drops a `< 0` test of it as well
+ * (`a < 0 ? 0u - r : r` here gave 2 for `Math.abs(MIN) % 7`), and a test `== MIN` costs a
+ * sixth more; the shifted mask keeps the sign and costs less than C's `%`
+ * (`bench/gpu/s118rem.py`). The divisor's `b < 0` may be dropped harmlessly: the
+ * magnitude of MIN is `(uint)MIN`. `long`'s `rem.s64` was found exact (`s117abs.py`). */
 inline int somd_irem_nz(int a, int b)
 {
-    const uint ua = a < 0 ? 0u - (uint)a : (uint)a;
+    const uint m = 0u - ((uint)a >> 31);
     const uint ub = b < 0 ? 0u - (uint)b : (uint)b;
-    const uint r = ua % ub;
-    return as_int(a < 0 ? 0u - r : r);
+    const uint r = (((uint)a ^ m) - m) % ub;
+    return as_int((r ^ m) - m);
 }
 inline int somd_imin(int a, int b) { return a <= b ? a : b; }
 inline int somd_imax(int a, int b) { return a >= b ? a : b; }
