@@ -1,0 +1,99 @@
+"""Session 118: which remainder of `s118lrem.py`'s summing loop goes wrong on NVIDIA?
+
+On the H100 every `long` remainder of that probe's loop is right when stored, but the sums
+of 64 of them differ from Java in 7 of 4096 work-items (294, 1203, ...), for `int`s
+widened and for genuine `long`s alike, while the `int` remainder's sums are right. This
+probe runs the summing loop with its bounds as arguments: first over all 64 remainders,
+then over each prefix `[0, k)`; the first prefix that differs names the remainder, and
+the difference of the prefixes gives the device's value for it, printed with Java's.
+Usage: python3 bench/gpu/s118lsum.py [DEVICE-NAME-PART]
+"""
+import ctypes
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import clrun  # noqa: E402
+
+IMIN = -2**31
+W, K, TABLE = 4096, 64, 1024
+SOURCE = f"""
+__kernel void fixed(__global const int *xs, __global const int *bs, __global long *out) {{
+    const int e = get_global_id(0);
+    long acc = 0;
+    for (int k = 0; k < {K}; k++) {{
+        const int x = as_int((uint)xs[e] + (uint)(k * 77777));
+        const int b = bs[(e + k) & {TABLE - 1}];
+        acc = as_long((ulong)acc + (ulong)(b == -1 ? 0L : (long)x % (long)b));
+    }}
+    out[e] = acc;
+}}
+__kernel void span(__global const int *xs, __global const int *bs, __global long *out,
+                   const int k0, const int k1) {{
+    const int e = get_global_id(0);
+    long acc = 0;
+    for (int k = k0; k < k1; k++) {{
+        const int x = as_int((uint)xs[e] + (uint)(k * 77777));
+        const int b = bs[(e + k) & {TABLE - 1}];
+        acc = as_long((ulong)acc + (ulong)(b == -1 ? 0L : (long)x % (long)b));
+    }}
+    out[e] = acc;
+}}
+"""
+
+
+def java_rem(a, b):
+    r = abs(a) % abs(b)
+    return -r if a < 0 else r
+
+
+def wrap(v, bits):
+    v &= (1 << bits) - 1
+    return v - (1 << bits) if v >> (bits - 1) else v
+
+
+def main():
+    dev = clrun.Device(sys.argv[1] if len(sys.argv) > 1 else "")
+    print(f"device {dev.platform_name} / {dev.name}")
+    ks = dev.kernels(SOURCE, ["fixed", "span"], "-cl-std=CL1.2")
+    if os.environ.get("OUT"):
+        tag = "".join(ch for ch in dev.platform_name if ch.isalnum())[:12]
+        with open(os.path.join(os.environ["OUT"], f"s118lsum-{tag}.bin"), "wb") as fh:
+            fh.write(dev.last_binary)
+    rng = random.Random(118)  # as s118rem.py
+    xs = [rng.randrange(IMIN, 2**31) for _ in range(1 << 22)][:W]
+    bs = [rng.choice([-1, 1]) * rng.randrange(1, 1 << rng.randrange(2, 31)) for _ in range(TABLE)]
+    xbuf, bbuf, obuf = dev.buffer(4 * W), dev.buffer(4 * TABLE), dev.buffer(8 * W)
+    dev.write(xbuf, (ctypes.c_int32 * W)(*xs))
+    dev.write(bbuf, (ctypes.c_int32 * TABLE)(*bs))
+
+    def pair(e, k):
+        return wrap(xs[e] + k * 77777, 32), bs[(e + k) & (TABLE - 1)]
+
+    def java_prefix(e, k1):
+        return wrap(sum(java_rem(*pair(e, k)) for k in range(k1)), 64)
+
+    def run(kernel, extra):
+        dev.launch(ks[kernel], [xbuf, bbuf, obuf] + extra, W, 256)
+        return list((ctypes.c_int64 * W).from_buffer_copy(dev.read(obuf)))
+
+    fixed = run("fixed", [])
+    bad = [e for e in range(W) if fixed[e] != java_prefix(e, K)]
+    print(f"fixed bounds: {len(bad)} of {W} sums differ {bad[:12]}")
+    prefixes = [run("span", [ctypes.c_int32(0), ctypes.c_int32(k1)]) for k1 in range(K + 1)]
+    whole = [e for e in range(W) if prefixes[K][e] != java_prefix(e, K)]
+    print(f"bounds as arguments: {len(whole)} of {W} sums differ {whole[:12]}")
+    for e in sorted(set(bad) | set(whole))[:12]:
+        wrong = [k for k in range(K) if prefixes[k + 1][e] - prefixes[k][e]
+                 != java_rem(*pair(e, k))]
+        for k in wrong[:4]:
+            x, b = pair(e, k)
+            got = prefixes[k + 1][e] - prefixes[k][e]
+            print(f"    work-item {e}, k={k}: x={x} b={b}: {got} (Java {java_rem(x, b)})")
+        if not wrong:
+            print(f"    work-item {e}: every prefix step agrees")
+
+
+if __name__ == "__main__":
+    main()
