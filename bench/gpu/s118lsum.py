@@ -3,9 +3,11 @@
 On the H100 every `long` remainder of that probe's loop is right when stored, but the sums
 of 64 of them differ from Java in 7 of 4096 work-items (294, 1203, ...), for `int`s
 widened and for genuine `long`s alike, while the `int` remainder's sums are right. This
-probe runs the summing loop with its bounds as arguments: first over all 64 remainders,
-then over each prefix `[0, k)`; the first prefix that differs names the remainder, and
-the difference of the prefixes gives the device's value for it, printed with Java's.
+probe runs the summing loop over all 64 remainders, once as there and once with the step's
+multiply unsigned, as the back end emits `int` arithmetic (`somd_imul`); then with its
+bounds as arguments over each prefix `[0, k)`: the first prefix that differs names the
+remainder, and the difference of the prefixes gives the device's value for it, printed
+with Java's.
 Usage: python3 bench/gpu/s118lsum.py [DEVICE-NAME-PART]
 """
 import ctypes
@@ -24,6 +26,16 @@ __kernel void fixed(__global const int *xs, __global const int *bs, __global lon
     long acc = 0;
     for (int k = 0; k < {K}; k++) {{
         const int x = as_int((uint)xs[e] + (uint)(k * 77777));
+        const int b = bs[(e + k) & {TABLE - 1}];
+        acc = as_long((ulong)acc + (ulong)(b == -1 ? 0L : (long)x % (long)b));
+    }}
+    out[e] = acc;
+}}
+__kernel void fixed_u(__global const int *xs, __global const int *bs, __global long *out) {{
+    const int e = get_global_id(0);
+    long acc = 0;
+    for (int k = 0; k < {K}; k++) {{
+        const int x = as_int((uint)xs[e] + (uint)k * 77777u);
         const int b = bs[(e + k) & {TABLE - 1}];
         acc = as_long((ulong)acc + (ulong)(b == -1 ? 0L : (long)x % (long)b));
     }}
@@ -56,7 +68,7 @@ def wrap(v, bits):
 def main():
     dev = clrun.Device(sys.argv[1] if len(sys.argv) > 1 else "")
     print(f"device {dev.platform_name} / {dev.name}")
-    ks = dev.kernels(SOURCE, ["fixed", "span"], "-cl-std=CL1.2")
+    ks = dev.kernels(SOURCE, ["fixed", "fixed_u", "span"], "-cl-std=CL1.2")
     if os.environ.get("OUT"):
         tag = "".join(ch for ch in dev.platform_name if ch.isalnum())[:12]
         with open(os.path.join(os.environ["OUT"], f"s118lsum-{tag}.bin"), "wb") as fh:
@@ -81,6 +93,10 @@ def main():
     fixed = run("fixed", [])
     bad = [e for e in range(W) if fixed[e] != java_prefix(e, K)]
     print(f"fixed bounds: {len(bad)} of {W} sums differ {bad[:12]}")
+    fixed_u = run("fixed_u", [])
+    bad_u = [e for e in range(W) if fixed_u[e] != java_prefix(e, K)]
+    print(f"unsigned multiply (the back end's form): {len(bad_u)} of {W} sums differ "
+          f"{bad_u[:12]}")
     prefixes = [run("span", [ctypes.c_int32(0), ctypes.c_int32(k1)]) for k1 in range(K + 1)]
     whole = [e for e in range(W) if prefixes[K][e] != java_prefix(e, K)]
     print(f"bounds as arguments: {len(whole)} of {W} sums differ {whole[:12]}")
