@@ -12,14 +12,13 @@ Usage: python3 bench/gpu/s118lrem.py [DEVICE-NAME-PART]
 """
 import ctypes
 import os
-import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import clrun  # noqa: E402
+from intprobe import java_rem, loop_inputs, wrap  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-IMIN = -2**31
 FORMS = {
     "int through long": ("int", "(int)((long)x % (long)b)", "x", "b"),
     "long of ints": ("long", "(b == -1 ? 0L : (long)x % (long)b)", "x", "b"),
@@ -30,16 +29,6 @@ FORMS = {
 W = 4096  # work-items
 K = 64  # remainders per work-item
 TABLE = 1024
-
-
-def java_rem(a, b):
-    r = abs(a) % abs(b)
-    return -r if a < 0 else r
-
-
-def wrap(v, bits):
-    v &= (1 << bits) - 1
-    return v - (1 << bits) if v >> (bits - 1) else v
 
 
 def source(prelude):
@@ -76,9 +65,8 @@ def main():
         tag = "".join(ch for ch in dev.platform_name if ch.isalnum())[:12]
         with open(os.path.join(os.environ["OUT"], f"s118lrem-{tag}.bin"), "wb") as fh:
             fh.write(dev.last_binary)
-    rng = random.Random(118)  # as s118rem.py
-    xs = [rng.randrange(IMIN, 2**31) for _ in range(1 << 22)][:W]
-    bs = [rng.choice([-1, 1]) * rng.randrange(1, 1 << rng.randrange(2, 31)) for _ in range(TABLE)]
+    xs, bs = loop_inputs(TABLE)
+    xs = xs[:W]
     xbuf, bbuf, obuf = dev.buffer(4 * W), dev.buffer(4 * TABLE), dev.buffer(8 * W * K)
     dev.write(xbuf, (ctypes.c_int32 * W)(*xs))
     dev.write(bbuf, (ctypes.c_int32 * TABLE)(*bs))

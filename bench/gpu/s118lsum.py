@@ -12,13 +12,12 @@ Usage: python3 bench/gpu/s118lsum.py [DEVICE-NAME-PART]
 """
 import ctypes
 import os
-import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import clrun  # noqa: E402
+from intprobe import java_rem, loop_inputs, wrap  # noqa: E402
 
-IMIN = -2**31
 W, K, TABLE = 4096, 64, 1024
 SOURCE = f"""
 __kernel void fixed(__global const int *xs, __global const int *bs, __global long *out) {{
@@ -55,16 +54,6 @@ __kernel void span(__global const int *xs, __global const int *bs, __global long
 """
 
 
-def java_rem(a, b):
-    r = abs(a) % abs(b)
-    return -r if a < 0 else r
-
-
-def wrap(v, bits):
-    v &= (1 << bits) - 1
-    return v - (1 << bits) if v >> (bits - 1) else v
-
-
 def main():
     dev = clrun.Device(sys.argv[1] if len(sys.argv) > 1 else "")
     print(f"device {dev.platform_name} / {dev.name}")
@@ -73,9 +62,8 @@ def main():
         tag = "".join(ch for ch in dev.platform_name if ch.isalnum())[:12]
         with open(os.path.join(os.environ["OUT"], f"s118lsum-{tag}.bin"), "wb") as fh:
             fh.write(dev.last_binary)
-    rng = random.Random(118)  # as s118rem.py
-    xs = [rng.randrange(IMIN, 2**31) for _ in range(1 << 22)][:W]
-    bs = [rng.choice([-1, 1]) * rng.randrange(1, 1 << rng.randrange(2, 31)) for _ in range(TABLE)]
+    xs, bs = loop_inputs(TABLE)
+    xs = xs[:W]
     xbuf, bbuf, obuf = dev.buffer(4 * W), dev.buffer(4 * TABLE), dev.buffer(8 * W)
     dev.write(xbuf, (ctypes.c_int32 * W)(*xs))
     dev.write(bbuf, (ctypes.c_int32 * TABLE)(*bs))

@@ -17,14 +17,13 @@ Usage: python3 bench/gpu/s118rem.py [DEVICE-NAME-PART]
 """
 import ctypes
 import os
-import random
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import clrun  # noqa: E402
+from intprobe import IMIN, java_rem, loop_inputs, wrap  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-IMIN = -2**31
 PAIRS = [(IMIN, IMIN | 1), (IMIN, 7), (IMIN, -7), (5, -3), (-5, 3), (IMIN, -1), (IMIN + 5, -4),
          (0, 9), (2**31 - 1, -2), (IMIN, IMIN), (-7, IMIN), (2**31 - 1, IMIN), (-1, 1),
          (IMIN + 1, 3), (-100, 7)]
@@ -82,18 +81,8 @@ TABLE = 1024
 SAMPLE = 4096  # timed work-items checked against Java
 
 
-def java_rem(a, b):
-    r = abs(a) % abs(b)
-    return -r if a < 0 else r
-
-
 def java_abs(a):
     return a if a == IMIN else abs(a)
-
-
-def wrap(v):
-    v &= 0xFFFFFFFF
-    return v - (1 << 32) if v >> 31 else v
 
 
 def expected(x, b, dividend):
@@ -164,9 +153,7 @@ def main():
     inp = dev.buffer(4 * len(flat))
     dev.write(inp, (ctypes.c_int32 * len(flat))(*flat))
     out = dev.buffer(4 * OUTS * len(PAIRS))
-    rng = random.Random(118)
-    xs = [rng.randrange(IMIN, 2**31) for _ in range(N)]
-    bs = [rng.choice([-1, 1]) * rng.randrange(1, 1 << rng.randrange(2, 31)) for _ in range(TABLE)]
+    xs, bs = loop_inputs(TABLE)
     xbuf, bbuf, obuf = dev.buffer(4 * N), dev.buffer(4 * TABLE), dev.buffer(4 * N)
     dev.write(xbuf, (ctypes.c_int32 * N)(*xs))
     dev.write(bbuf, (ctypes.c_int32 * TABLE)(*bs))
