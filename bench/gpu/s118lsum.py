@@ -19,39 +19,29 @@ import clrun  # noqa: E402
 from intprobe import java_rem, loop_inputs, wrap  # noqa: E402
 
 W, K, TABLE = 4096, 64, 1024
-SOURCE = f"""
-__kernel void fixed(__global const int *xs, __global const int *bs, __global long *out) {{
+
+
+def loop_kernel(name, bounds, step, extra=""):
+    """The summing loop as kernel `name`, over `bounds` (`k0; k < k1`), stepping the
+    dividend by `step`."""
+    return f"""
+__kernel void {name}(__global const int *xs, __global const int *bs, __global long *out{extra}) {{
     const int e = get_global_id(0);
     long acc = 0;
-    for (int k = 0; k < {K}; k++) {{
-        const int x = as_int((uint)xs[e] + (uint)(k * 77777));
+    for (int k = {bounds}; k++) {{
+        const int x = as_int((uint)xs[e] + {step});
         const int b = bs[(e + k) & {TABLE - 1}];
         acc = as_long((ulong)acc + (ulong)(b == -1 ? 0L : (long)x % (long)b));
     }}
     out[e] = acc;
-}}
-__kernel void fixed_u(__global const int *xs, __global const int *bs, __global long *out) {{
-    const int e = get_global_id(0);
-    long acc = 0;
-    for (int k = 0; k < {K}; k++) {{
-        const int x = as_int((uint)xs[e] + (uint)k * 77777u);
-        const int b = bs[(e + k) & {TABLE - 1}];
-        acc = as_long((ulong)acc + (ulong)(b == -1 ? 0L : (long)x % (long)b));
-    }}
-    out[e] = acc;
-}}
-__kernel void span(__global const int *xs, __global const int *bs, __global long *out,
-                   const int k0, const int k1) {{
-    const int e = get_global_id(0);
-    long acc = 0;
-    for (int k = k0; k < k1; k++) {{
-        const int x = as_int((uint)xs[e] + (uint)(k * 77777));
-        const int b = bs[(e + k) & {TABLE - 1}];
-        acc = as_long((ulong)acc + (ulong)(b == -1 ? 0L : (long)x % (long)b));
-    }}
-    out[e] = acc;
-}}
-"""
+}}"""
+
+
+SOURCE = "\n".join([
+    loop_kernel("fixed", f"0; k < {K}", "(uint)(k * 77777)"),
+    loop_kernel("fixed_u", f"0; k < {K}", "(uint)k * 77777u"),
+    loop_kernel("span", "k0; k < k1", "(uint)(k * 77777)", ",\n                   const int k0, const int k1"),
+]) + "\n"
 
 
 def main():
