@@ -1108,6 +1108,10 @@ pub(super) fn convert(text: &str, from: PrimType, to: PrimType) -> String {
             // widened, dropping the carry Java keeps (`r * 31 + nb + nc * 7 + ni * 11 + ..`
             // with `ni * 11` near `Integer.MAX_VALUE`: 2^32 less than Java's; differential-
             // fuzz program 11520, `bench/gpu/s114mul3.py`); `convert_long` kept the sum.
+            // It also keeps an `int` that wraps in a loop of known trip count exact once
+            // widened: with a cast, or as `((ulong)(uint)x ^ 2^31) - 2^31`, the compiler
+            // stepped the widened value as a 64-bit induction variable, which does not wrap
+            // (`bench/gpu/s118lsum.py`, `s119wide.py`; `device_wrap_widen` on the H100).
             _ => format!("convert_long({text})"),
         },
         Float => format!("((float)({text}))"),
