@@ -154,6 +154,14 @@ class Device:
         raw = bytes(data)
         _check(_EnqueueWrite(self.queue, buf.mem, 1, 0, len(raw), raw, 0, None, None), "write")
 
+    def save_binary(self, stem):
+        """Writes the last built program's binary (PTX on NVIDIA) to $OUT/STEM-PLATFORM.bin
+        when $OUT is set."""
+        if os.environ.get("OUT"):
+            tag = "".join(ch for ch in self.platform_name if ch.isalnum())[:12]
+            with open(os.path.join(os.environ["OUT"], f"{stem}-{tag}.bin"), "wb") as fh:
+                fh.write(self.last_binary)
+
     def finish(self):
         _check(_Finish(self.queue), "clFinish")
 

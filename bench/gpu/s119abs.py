@@ -119,11 +119,7 @@ def main():
             differ += 1
             print(f"{ty} {form} {name}: DIFFERS {res} (Java {want})")
     print(f"{len(rows) - differ} of {len(rows)} consumers agree with Java")
-    if os.environ.get("OUT"):
-        tag = "".join(ch for ch in dev.platform_name if ch.isalnum())[:12]
-        with open(os.path.join(os.environ["OUT"], f"s119abs-{tag}.bin"), "wb") as fh:
-            fh.write(dev.last_binary)
-
+    dev.save_binary("s119abs")
 
 
 if __name__ == "__main__":

@@ -89,10 +89,7 @@ def main():
     source = ("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n" + prelude + "\n"
               + "\n".join(kernel(f, w) for f, w in enumerate(WIDEN.values())) + "\n")
     ks = dev.kernels(source, [f"sum{f}" for f in range(len(WIDEN))], "-cl-std=CL1.2")
-    if os.environ.get("OUT"):
-        tag = "".join(ch for ch in dev.platform_name if ch.isalnum())[:12]
-        with open(os.path.join(os.environ["OUT"], f"s119wide-{tag}.bin"), "wb") as fh:
-            fh.write(dev.last_binary)
+    dev.save_binary("s119wide")
     xs, table = loop_inputs(1024)
     bs = [b for b in table if b != 0][:TABLE - 3] + [-1, 2**31 - 1, -2**31]
     rng = random.Random(119)
