@@ -63,10 +63,11 @@ def consumers(bits):
 
 INTS = [-2**31, -2**31 + 1, -5, -1, 0, 5, 2**31 - 1]
 LONGS = [-2**63, -2**63 + 1, -5, -1, 0, 5, 2**63 - 1]
-# Each form as a helper of `a`, for `int` and `long` (`T`, `p` the prelude's letter).
+# Each form as helper `abs_{p}_F` (F its place here) of `a`, for `int` and `long` (`T`; `p` the prelude's
+# letter).
 FORMS = {
-    "library": "T abs_{p}_library(T a) {{ return somd_{p}abs(a); }}",
-    "user's if": "T abs_{p}_user(T a) {{ T v = a; if (v < 0) v = somd_{p}neg(v); return v; }}",
+    "library": "return somd_{p}abs(a);",
+    "user's if": "{T} v = a; if (v < 0) v = somd_{p}neg(v); return v;",
 }
 
 
@@ -81,10 +82,9 @@ def kernel_source(prelude):
     for bits, values, off in ((32, INTS, 0), (64, LONGS, len(INTS))):
         ty, p = ("int", "i") if bits == 32 else ("long", "l")
         k.append(f"    if (e < {len(values)}) {{ const {ty} a = ({ty})in[{off} + e];")
-        for form, text in FORMS.items():
-            helpers.append(text.replace("T ", f"{ty} ").replace("T)", f"{ty})")
-                           .format(p=p))
-            fn = helpers[-1].split("(")[0].split()[-1]
+        for f, (form, body) in enumerate(FORMS.items()):
+            fn = f"abs_{p}_{f}"
+            helpers.append(f"{ty} {fn}({ty} a) {{ {body.format(T=ty, p=p)} }}")
             k.append(f"        {{ const {ty} x = {fn}(a);")
             for name, c, java in consumers(bits):
                 k.append(f"          out[{slot} * {SLOT} + e] = (long)({c});")
