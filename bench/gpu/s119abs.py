@@ -63,8 +63,8 @@ def consumers(bits):
 
 INTS = [-2**31, -2**31 + 1, -5, -1, 0, 5, 2**31 - 1]
 LONGS = [-2**63, -2**63 + 1, -5, -1, 0, 5, 2**63 - 1]
-# Each form as helper `abs_{p}_F` (F its place here) of `a`, for `int` and `long` (`T`; `p` the prelude's
-# letter).
+# Each form's body as helper `abs_{p}_F` (F its place here) of `a`, for `int` and `long`
+# (`T`; `p` the prelude's letter).
 FORMS = {
     "library": "return somd_{p}abs(a);",
     "user's if": "{T} v = a; if (v < 0) v = somd_{p}neg(v); return v;",
