@@ -16,6 +16,7 @@ Usage: python3 bench/gpu/s119wide.py [DEVICE-NAME-PART]
 import ctypes
 import os
 import random
+import struct
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -66,7 +67,6 @@ __kernel void sum{f}(__global const int *xs, __global const int *bs, __global co
 
 
 def java_sums(x0, bs, b0, i):
-    import struct
     rem = quo = wide = rem2 = 0
     dbl = 0.0
     for k in range(K):
