@@ -1079,6 +1079,8 @@ class Gen:
         if tiles and rng.random() < 0.7:
             lo, hi = rng.choice([("0", "m[i].length"), ("0", "row.length")])
         start = rng.choice(["g", "p", "0L", "-7L", "(long) q * 3"])
+        # The count: `c` names the cube parameter under `--views`.
+        c = "cn" if self.views else "c"
         updates = []
         # `s` sums, or (one method in four) multiplies: one operator per accumulator.
         product = rng.random() < 0.25
@@ -1091,7 +1093,7 @@ class Gen:
             elif r < 0.45:
                 updates.append("s -= %s;" % self.int_expr(2))
             elif r < 0.6:
-                updates.append("if (%s) c++;" % self.cond(1))
+                updates.append("if (%s) %s++;" % (self.cond(1), c))
             elif r < 0.7:
                 updates.append("mx = Math.max(mx, %s);" % self.int_expr(2))
             elif r < 0.85:
@@ -1116,12 +1118,12 @@ class Gen:
             updates.insert(rng.randrange(len(updates) + 1),
                            rng.choice(["s += b[(%s) & 2047];" % self.int_expr(1),
                                        "s += x / (%s);" % self.int_expr(1)]))
-        after = ("out[i] = s * 31 + mx + mn * 7L + c * 11L + h + ax * 5L + w * 13L + wv * 17L"
-                 " + (long) (fm * 4) + (1 / fm > 0 ? 19 : 23);")
+        after = ("out[i] = s * 31 + mx + mn * 7L + %s * 11L + h + ax * 5L + w * 13L + wv * 17L"
+                 " + (long) (fm * 4) + (1 / fm > 0 ? 19 : 23);" % c)
         if risky and rng.random() < 0.5:
             # The divisor reads the row's reductions (`x` is the inner loop's).
-            after = "out[i] = (s * 31 + mx + mn * 7L + c * 11L + h) / (%s);" % rng.choice(
-                ["(g % 3)", "(int) (s & 7)", "(c - 1)", "(h & 15)", "(mx ^ mn)"])
+            after = "out[i] = (s * 31 + mx + mn * 7L + %s * 11L + h) / (%s);" % (c, rng.choice(
+                ["(g % 3)", "(int) (s & 7)", "(%s - 1)" % c, "(h & 15)", "(mx ^ mn)"]))
         return (
             "    static long[] m%d(dist(dim = 1) int[][] m, int[] b, int p, int q) {\n"
             "        long[] out = new long[m.length];\n"
@@ -1131,7 +1133,7 @@ class Gen:
             "            long s = %s;\n"
             "            int mx = Integer.MIN_VALUE;\n"
             "            int mn = Integer.MAX_VALUE;\n"
-            "            int c = 0;\n"
+            "            int %s = 0;\n"
             "            int h = 0;\n"
             "            int ax = %s;\n"
             "            int w = -1;\n"
@@ -1144,7 +1146,7 @@ class Gen:
             "            %s\n"
             "        }\n"
             "        return out;\n"
-            "    }\n" % (k, start, rng.choice(["Integer.MIN_VALUE", "Integer.MAX_VALUE", "g", "0"]),
+            "    }\n" % (k, start, c, rng.choice(["Integer.MIN_VALUE", "Integer.MAX_VALUE", "g", "0"]),
                      lo, hi, "\n                ".join(updates), after), "rowred")
 
     def shaped(self, k):
