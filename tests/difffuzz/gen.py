@@ -1928,7 +1928,10 @@ def main():
         elif pairs and rng.random() < (0.9 if k == risky else 0.7):
             text, kind = gen.pairs(k, k == risky)
         elif rowreds and rng.random() < (0.9 if k == risky else 0.6):
+            # The row reductions declare no `k` or `t` either.
+            gen.effects = False
             text, kind = gen.rowred(k, k == risky)
+            gen.effects = effects
         elif shapes and k != risky and rng.random() < 0.6:
             # The shapes declare no `k` or `t`: their expressions take no effects.
             gen.effects = False
