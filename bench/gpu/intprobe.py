@@ -1,6 +1,6 @@
-"""What the `int` remainder probes share (bench/gpu/s118rem.py, s118lrem.py, s118lsum.py):
-Java's remainder and two's-complement wrapping, computed here as the oracle, and the
-timing loop's inputs."""
+"""What the integer probes share (bench/gpu/s118rem.py, s118lrem.py, s118lsum.py,
+s119abs.py, s119wide.py): Java's remainder and quotient and two's-complement wrapping,
+computed here as the oracle, and the timing loop's inputs."""
 import random
 
 IMIN = -2**31
@@ -10,6 +10,13 @@ DRAWN = 1 << 22  # dividends drawn before the divisors, whatever a probe keeps o
 def java_rem(a, b):
     r = abs(a) % abs(b)
     return -r if a < 0 else r
+
+
+def java_div(a, b, bits=32):
+    """Java's quotient `a / b` (`b != 0`) of `bits`-bit integers: truncated, `MIN / -1`
+    wrapping to MIN."""
+    q = abs(a) // abs(b)
+    return wrap(q if (a < 0) == (b < 0) else -q, bits)
 
 
 def wrap(v, bits=32):

@@ -20,15 +20,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import clrun  # noqa: E402
-from intprobe import wrap  # noqa: E402
+from intprobe import java_div, wrap  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SLOT = 16
-
-
-def java_div(a, b, bits):
-    q = abs(a) // abs(b)
-    return wrap(q if (a < 0) == (b < 0) else -q, bits)
 
 
 def fbits(v):

@@ -21,7 +21,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import clrun  # noqa: E402
-from intprobe import java_rem, loop_inputs, wrap  # noqa: E402
+from intprobe import java_div, java_rem, loop_inputs, wrap  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CHECK, K, STEP, TABLE = 4096, 64, 77777, 16
@@ -73,7 +73,7 @@ def java_sums(x0, bs, b0, i):
         x = wrap(x0 + k * STEP)
         b = bs[(i + k) & (TABLE - 1)]
         rem += 0 if b == -1 else java_rem(x, b)
-        quo += -x if b == -1 else (abs(x) // abs(b)) * (1 if (x < 0) == (b < 0) else -1)
+        quo += -x if b == -1 else java_div(x, b)
         wide += x
         dbl += float(x)
         d = wrap(b0 + k)
