@@ -778,6 +778,15 @@ class Gen:
             return "Double.doubleToLongBits(%s)" % self.double_expr(4)
         return "(long) Float.floatToIntBits(%s)" % self.float_expr(4)
 
+    def without_effects(self, make, *args):
+        """`make(*args)` with expressions taking no effects: the row reductions and the
+        shapes declare no `k` or `t` for effects to write."""
+        effects, self.effects = self.effects, False
+        try:
+            return make(*args)
+        finally:
+            self.effects = effects
+
     def method(self, k, risky):
         body = []
         body.append("            int x = a[i];")
@@ -1928,15 +1937,9 @@ def main():
         elif pairs and rng.random() < (0.9 if k == risky else 0.7):
             text, kind = gen.pairs(k, k == risky)
         elif rowreds and rng.random() < (0.9 if k == risky else 0.6):
-            # The row reductions declare no `k` or `t` either.
-            gen.effects = False
-            text, kind = gen.rowred(k, k == risky)
-            gen.effects = effects
+            text, kind = gen.without_effects(gen.rowred, k, k == risky)
         elif shapes and k != risky and rng.random() < 0.6:
-            # The shapes declare no `k` or `t`: their expressions take no effects.
-            gen.effects = False
-            text, kind = gen.shaped(k)
-            gen.effects = effects
+            text, kind = gen.without_effects(gen.shaped, k)
         else:
             text, kind = gen.method(k, k == risky), "array"
         if views:
