@@ -420,24 +420,39 @@ impl FnCx<'_> {
             Some((test, place)) => {
                 Some((test, format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);")))
             }
-            None => match self.replicated_loop(stmt)? {
-                Some(test) => {
-                    // Its body's statements and row loops have places inside each step.
+            None => match self.column_loop(stmt)? {
+                // Its body's statements and row loops have places inside each column, as a
+                // step loop's have inside each step: Java finishes a column over every row
+                // before the next column.
+                Some((test, place)) => {
                     if let Some(body) = Self::loop_body(stmt) {
                         let mut places = 0;
                         number_mi_stmts(body, &mut places, &mut self.sub_marks);
                     }
-                    self.next_label += 1;
-                    let count = format!("_fk{}", self.next_label);
-                    writeln!(out, "{level}let mut {count}: u64 = 0;")?;
                     Some((
+                        test,
+                        format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);"),
+                    ))
+                }
+                None => match self.replicated_loop(stmt)? {
+                    Some(test) => {
+                        // Its body's statements and row loops have places inside each step.
+                        if let Some(body) = Self::loop_body(stmt) {
+                            let mut places = 0;
+                            number_mi_stmts(body, &mut places, &mut self.sub_marks);
+                        }
+                        self.next_label += 1;
+                        let count = format!("_fk{}", self.next_label);
+                        writeln!(out, "{level}let mut {count}: u64 = 0;")?;
+                        Some((
                         test,
                         format!(
                             "{count} += 1; rt::exec::fail_key(({s} << 32) | {count}.min(u32::MAX as u64));"
                         ),
                     ))
-                }
-                None => None,
+                    }
+                    None => None,
+                },
             },
         };
         if let Some((test, text)) = &mark {
@@ -758,6 +773,22 @@ impl FnCx<'_> {
     /// i--)`): the loop's test and the Rust of row `i`'s 1-based place in Java's order of
     /// the rows (`1 + global row`; going down, the global rows from it to the last).
     fn row_loop(&self, stmt: &Stmt) -> Result<Option<(ExprId, String)>, EmitError> {
+        self.matrix_loop(stmt, 1)
+    }
+
+    /// [`FnCx::row_loop`] over the columns of a 2-D `dist` parameter `p`: the bound (or,
+    /// stepping down, the start) reads the length of a row, `p[r].length` with `r` the same
+    /// in every MI (`p[0].length`; a matrix split in MIs is rectangular, so every row has
+    /// the partition's width), and the place is column `j`'s (`1 + global column`; going
+    /// down, the global columns from it to the last). A loop over columns first meets the
+    /// MIs of a matrix split into cells, or into rows, in another order than partition
+    /// order: Java finishes column `j` of every row before column `j + 1`.
+    fn column_loop(&self, stmt: &Stmt) -> Result<Option<(ExprId, String)>, EmitError> {
+        self.matrix_loop(stmt, 2)
+    }
+
+    /// [`FnCx::row_loop`] (`dim` 1) or [`FnCx::column_loop`] (`dim` 2).
+    fn matrix_loop(&self, stmt: &Stmt, dim: i32) -> Result<Option<(ExprId, String)>, EmitError> {
         let Some((index, init, test, update)) = Self::for_loop(stmt) else { return Ok(None) };
         let ExprKind::Binary { op, lhs, rhs } = &self.e(test)?.kind else { return Ok(None) };
         if !matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index) {
@@ -768,23 +799,35 @@ impl FnCx<'_> {
             BinOpKind::Ge | BinOpKind::Gt => true,
             _ => return Ok(None),
         };
-        // Up: `p.length`, or a local the body never assigns that a top-level `let` set to it
-        // (`int rows = m.length;`). Down: a start reading `p.length`.
-        let matrix = |e: ExprId| -> Result<Option<usize>, EmitError> {
-            let e = match &self.e(e)?.kind {
+        // Up: `p.length` (`p[r].length`), or a local the body never assigns that a top-level
+        // `let` set to it (`int rows = m.length;`). Down: a start reading it.
+        let fixed = |e: ExprId| -> Result<Option<ExprId>, EmitError> {
+            Ok(match &self.e(e)?.kind {
                 ExprKind::Local(l) => self.fixed_init(*l),
                 _ => Some(e),
-            };
-            let Some(mut e) = e else { return Ok(None) };
+            })
+        };
+        let matrix = |e: ExprId| -> Result<Option<usize>, EmitError> {
+            let Some(mut e) = fixed(e)? else { return Ok(None) };
             // `p.length - c`: going up, a loop over the rows but the last ones (a stencil's
-            // interior); going down, a start below the last row.
+            // interior); going down, a start below the last row (`rows - 1`).
             if let ExprKind::Binary { op, lhs, .. } = &self.e(e)?.kind {
                 if op.kind == BinOpKind::Sub {
-                    e = *lhs;
+                    let Some(lhs) = fixed(*lhs)? else { return Ok(None) };
+                    e = lhs;
                 }
             }
-            let ExprKind::Length(array) = &self.e(e)?.kind else { return Ok(None) };
-            let ExprKind::Local(p) = &self.e(*array)?.kind else { return Ok(None) };
+            let ExprKind::Length(mut array) = self.e(e)?.kind else { return Ok(None) };
+            if dim == 2 {
+                let ExprKind::Index { array: rows, index: r } = self.e(array)?.kind else {
+                    return Ok(None);
+                };
+                if !self.same_in_every_mi(r)? {
+                    return Ok(None);
+                }
+                array = rows;
+            }
+            let ExprKind::Local(p) = &self.e(array)?.kind else { return Ok(None) };
             let Some(k) = self.dist_index.get(p) else { return Ok(None) };
             Ok(matches!(self.local_ty(*p)?, Type::Array(inner) if matches!(**inner, Type::Array(_)))
                 .then_some(*k))
@@ -800,12 +843,12 @@ impl FnCx<'_> {
             _ => false,
         };
         let i = self.local_name(index);
-        let row = format!("geo[{k}].offset(1) as i64 + {i} as i64");
+        let global = format!("geo[{k}].offset({dim}) as i64 + {i} as i64");
         Ok(by_one.then(|| {
             let place = if down {
-                format!("geo[{k}].global_length(1, 0) as i64 - ({row})")
+                format!("geo[{k}].global_length({dim}, 0) as i64 - ({global})")
             } else {
-                format!("{row} + 1")
+                format!("{global} + 1")
             };
             (test, place)
         }))
