@@ -473,9 +473,9 @@ impl FnCx<'_> {
     }
 
     /// Statement `t` of the body of a step loop ([`FnCx::mi_stmt`]): marked with its place
-    /// inside the step (the step's mark starts at place 0). A loop over the rows of a 2-D
-    /// `dist` parameter marks each row, as at the top level, and is a marked loop for the
-    /// loops stepping down in its body (`tie_depth`).
+    /// inside the step (the step's mark starts at place 0). A loop over the rows (or the
+    /// columns) of a 2-D `dist` parameter marks each row (column), as at the top level, and
+    /// is a marked loop for the loops stepping down in its body (`tie_depth`).
     fn step_stmt(
         &mut self,
         out: &mut String,
@@ -487,7 +487,17 @@ impl FnCx<'_> {
         if t > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
             writeln!(out, "{level}rt::exec::fail_sub({t} << 32);")?;
         }
-        let row = if is_if { None } else { self.row_loop(stmt)? };
+        // A loop over columns first marks each column the same way; its rows have no place
+        // of their own (the key has two levels), so the MIs failing in one column are
+        // ordered by partition, or from the last where its row loop steps down
+        // (`tie_depth`).
+        let row = match is_if {
+            true => None,
+            false => match self.row_loop(stmt)? {
+                Some(row) => Some(row),
+                None => self.column_loop(stmt)?,
+            },
+        };
         let Some((test, place)) = row else {
             return self.fused_stmt(out, level, stmt);
         };
