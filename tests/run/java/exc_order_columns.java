@@ -1,9 +1,9 @@
 // Failures in a loop over columns first (`j < a[0].length`) of a matrix split into cells:
-// the lower-left cells read past a table at row 60 of column 10, the upper-right ones at
-// row 2 of column 40, and every cell's statement after its rows divides by zero at column
-// 30. Java raises column 10's (index 300): it finishes a column of every row before the
-// next (note device-execution, "Columns first"); before, two MIs or more raised the
-// division of an upper cell, first in partition order.
+// the lower-left cells read past a table at rows 45 and 60 of column 10, the upper-right
+// ones at row 2 of column 40, and every cell's statement after its rows divides by zero at
+// column 30. Java raises column 10's at row 45 (index 250): it finishes a column of every
+// row before the next, and its rows in order (note device-execution, "Columns first");
+// before, two MIs or more raised the division of an upper cell, first in partition order.
 class Main {
     static long cols(int[][] a, int[] b, int d) {
         long s = 0;
@@ -30,6 +30,7 @@ class Main {
         }
         System.out.println(cols(a, b, -1));
         a[60][10] = 300;
+        a[45][10] = 250;
         a[2][40] = 200;
         System.out.println(cols(a, b, 30));
     }

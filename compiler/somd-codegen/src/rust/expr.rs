@@ -182,6 +182,10 @@ pub struct FnCx<'a> {
     /// A loop of its body stepping down over a partition sets `rt::exec::fail_last_first`
     /// while it runs (`stmt.rs`).
     pub tie_depth: Option<usize>,
+    /// In an MI body, inside the body of a top-level loop over columns first (`stmt.rs`,
+    /// `mi_stmt`): its statements have places inside each column, but its row loops mark
+    /// no rows (a mark per row of a loop over columns first is a mark per element).
+    pub column_body: bool,
     /// SOMD calls whose result is assigned straight to a local (`a = f(..)`), and the local.
     pub result_local: HashMap<ExprId, LocalId>,
     /// The pre-order index of each statement (`walk::stmt_indices`), made at the first
@@ -627,6 +631,7 @@ impl<'a> FnCx<'a> {
             device: None,
             ticks: false,
             row_marks: HashMap::new(),
+            column_body: false,
             mark_stmt: None,
             mi_marks: HashMap::new(),
             mi_marked: false,

@@ -421,14 +421,18 @@ impl FnCx<'_> {
                 Some((test, format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);")))
             }
             None => match self.column_loop(stmt)? {
-                // Its body's statements and row loops have places inside each column, as a
-                // step loop's have inside each step: Java finishes a column over every row
-                // before the next column.
+                // Its body's statements have places inside each column, as a step loop's
+                // have inside each step: Java finishes a column over every row before the
+                // next column. Its row loops mark no rows, which would be a mark per
+                // element: the MIs failing in one statement of a column are ordered by
+                // partition, Java's order for rows stepping up, and from the last where
+                // they step down (`tie_depth`).
                 Some((test, place)) => {
                     if let Some(body) = Self::loop_body(stmt) {
                         let mut places = 0;
                         number_mi_stmts(body, &mut places, &mut self.sub_marks);
                     }
+                    self.column_body = true;
                     Some((
                         test,
                         format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);"),
@@ -465,6 +469,7 @@ impl FnCx<'_> {
         self.fused_stmt(out, level, stmt)?;
         self.mark_stmt = None;
         self.tie_depth = None;
+        self.column_body = false;
         self.sub_marks.clear();
         if let Some((test, _)) = mark {
             self.row_marks.remove(&test);
@@ -491,7 +496,7 @@ impl FnCx<'_> {
         // of their own (the key has two levels), so the MIs failing in one column are
         // ordered by partition, or from the last where its row loop steps down
         // (`tie_depth`).
-        let row = match is_if {
+        let row = match is_if || self.column_body {
             true => None,
             false => match self.row_loop(stmt)? {
                 Some(row) => Some(row),
@@ -792,7 +797,8 @@ impl FnCx<'_> {
     /// the partition's width), and the place is column `j`'s (`1 + global column`; going
     /// down, the global columns from it to the last). A loop over columns first meets the
     /// MIs of a matrix split into cells, or into rows, in another order than partition
-    /// order: Java finishes column `j` of every row before column `j + 1`.
+    /// order: Java finishes column `j` of every row before column `j + 1`. Going up over a
+    /// matrix split into columns only, it meets them in partition order, and is not one.
     fn column_loop(&self, stmt: &Stmt) -> Result<Option<(ExprId, String)>, EmitError> {
         self.matrix_loop(stmt, 2)
     }
@@ -848,6 +854,17 @@ impl FnCx<'_> {
             (true, None) => None,
         };
         let Some(k) = k else { return Ok(None) };
+        // A matrix split into columns only (`dim = 2`) gives each column to one MI, in
+        // partition order: going up, that is Java's order already (Series' coefficients).
+        let columns_only = self
+            .func
+            .somd
+            .as_ref()
+            .and_then(|sig| sig.dist_params.get(k))
+            .is_some_and(|(_, d)| matches!(d, somd_mir::Distribution::Dim(2)));
+        if dim == 2 && !down && columns_only {
+            return Ok(None);
+        }
         let by_one = match update {
             [u] => self.signed_step(*u, index)? == Some(if down { -1 } else { 1 }),
             _ => false,
