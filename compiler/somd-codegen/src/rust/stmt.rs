@@ -503,10 +503,33 @@ impl FnCx<'_> {
                 None => self.column_loop(stmt)?,
             },
         };
-        let Some((test, place)) = row else {
+        let mark = match row {
+            Some((test, place)) => {
+                Some((test, format!("rt::exec::fail_sub(({t} << 32) | ({place}).max(0) as u64);")))
+            }
+            None if is_if || self.column_body => None,
+            // A step loop inside the step (`for (r = 0; r < inner; r++)`) marks each of its
+            // iterations, counted from 1 in each outer step: Java finishes inner step `r`
+            // over all the data before `r + 1`. Its body's statements have no place of their
+            // own, as a column's have none in a step.
+            None => match self.replicated_loop(stmt)? {
+                Some(test) => {
+                    self.next_label += 1;
+                    let count = format!("_fk{}", self.next_label);
+                    writeln!(out, "{level}let mut {count}: u64 = 0;")?;
+                    Some((
+                        test,
+                        format!(
+                            "{count} += 1; rt::exec::fail_sub(({t} << 32) | {count}.min(u32::MAX as u64));"
+                        ),
+                    ))
+                }
+                None => None,
+            },
+        };
+        let Some((test, mark)) = mark else {
             return self.fused_stmt(out, level, stmt);
         };
-        let mark = format!("rt::exec::fail_sub(({t} << 32) | ({place}).max(0) as u64);");
         self.row_marks.insert(test, mark);
         let depth = self.tie_depth.replace(0);
         let written = self.fused_stmt(out, level, stmt);
