@@ -508,12 +508,17 @@ impl FnCx<'_> {
                 Some((test, format!("rt::exec::fail_sub(({t} << 32) | ({place}).max(0) as u64);")))
             }
             None if is_if || self.column_body => None,
-            // A step loop inside the step (`for (r = 0; r < inner; r++)`) marks each of its
-            // iterations, counted from 1 in each outer step: Java finishes inner step `r`
-            // over all the data before `r + 1`. Its body's statements have no place of their
-            // own, as a column's have none in a step.
+            // A step loop inside the step (`for (r = 0; r < inner; r++)`) around loops marks
+            // each of its iterations, counted from 1 in each outer step: Java finishes inner
+            // step `r` over all the data before `r + 1`. Its body's statements have no place
+            // of their own, as a column's have none in a step. One holding no loop does not
+            // go over the data, and its iterations stay free of marks.
             None => match self.replicated_loop(stmt)? {
-                Some(test) => {
+                Some(test)
+                    if Self::loop_body(stmt).is_some_and(|body| {
+                        somd_mir::analysis::walk::holds_loop(self.module, self.func, body)
+                    }) =>
+                {
                     self.next_label += 1;
                     let count = format!("_fk{}", self.next_label);
                     writeln!(out, "{level}let mut {count}: u64 = 0;")?;
@@ -524,7 +529,7 @@ impl FnCx<'_> {
                         ),
                     ))
                 }
-                None => None,
+                _ => None,
             },
         };
         let Some((test, mark)) = mark else {
