@@ -35,6 +35,7 @@ for ((seed = first; seed < first + count; seed++)); do
     fi
     sed -e 's/dist([^)]*) //g' -e 's/dist //g' -e 's/static reduce([^)]*) /static /' \
         -e 's/public class Main/class Main/' -e 's/Somd\.offset([a-z]*) + i/i/' \
+        -e 's/Somd\.offset([a-z]*, [12]) + \([ij]\)/\1/g' \
         -e 's/^value class/final class/' -e 's/^\( *\)sync {/\1{/' \
         "$twin" > "$dir/java/Main.java"
     if ! "$somdc" build "$dir/$name.somd" -o "$dir/proj" > "$dir/build.txt" 2>&1; then
