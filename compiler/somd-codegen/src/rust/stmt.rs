@@ -415,49 +415,32 @@ impl FnCx<'_> {
         if marks && s > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
             writeln!(out, "{level}rt::exec::fail_key({s} << 32);")?;
         }
-        // The mark at the start of each iteration of a row or step loop, by its test.
-        let mark = match self.row_loop(stmt)? {
-            Some((test, place)) => {
-                Some((test, format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);")))
+        // The mark at the start of each iteration of a row, column or step loop, by its test.
+        let mark = if let Some((test, place)) = self.row_loop(stmt)? {
+            Some((test, format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);")))
+        } else if let Some((test, place)) = self.column_loop(stmt)? {
+            // Its body's statements have places inside each column, as a step loop's have
+            // inside each step: Java finishes a column over every row before the next
+            // column. Its row loops mark no rows, which would be a mark per element: the MIs
+            // failing in one statement of a column are ordered by partition, Java's order
+            // for rows stepping up, and from the last where they step down (`tie_depth`).
+            if let Some(body) = Self::loop_body(stmt) {
+                let mut places = 0;
+                number_mi_stmts(body, &mut places, &mut self.sub_marks);
             }
-            None => match self.column_loop(stmt)? {
-                // Its body's statements have places inside each column, as a step loop's
-                // have inside each step: Java finishes a column over every row before the
-                // next column. Its row loops mark no rows, which would be a mark per
-                // element: the MIs failing in one statement of a column are ordered by
-                // partition, Java's order for rows stepping up, and from the last where
-                // they step down (`tie_depth`).
-                Some((test, place)) => {
-                    if let Some(body) = Self::loop_body(stmt) {
-                        let mut places = 0;
-                        number_mi_stmts(body, &mut places, &mut self.sub_marks);
-                    }
-                    self.column_body = true;
-                    Some((
-                        test,
-                        format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);"),
-                    ))
-                }
-                None => match self.replicated_loop(stmt)? {
-                    Some(test) => {
-                        // Its body's statements and row loops have places inside each step.
-                        if let Some(body) = Self::loop_body(stmt) {
-                            let mut places = 0;
-                            number_mi_stmts(body, &mut places, &mut self.sub_marks);
-                        }
-                        self.next_label += 1;
-                        let count = format!("_fk{}", self.next_label);
-                        writeln!(out, "{level}let mut {count}: u64 = 0;")?;
-                        Some((
-                        test,
-                        format!(
-                            "{count} += 1; rt::exec::fail_key(({s} << 32) | {count}.min(u32::MAX as u64));"
-                        ),
-                    ))
-                    }
-                    None => None,
-                },
-            },
+            self.column_body = true;
+            Some((test, format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);")))
+        } else if let Some(test) = self.replicated_loop(stmt)? {
+            // Its body's statements and row loops have places inside each step.
+            if let Some(body) = Self::loop_body(stmt) {
+                let mut places = 0;
+                number_mi_stmts(body, &mut places, &mut self.sub_marks);
+            }
+            let count = self.step_counter(out, level)?;
+            let key = format!("rt::exec::fail_key(({s} << 32) | {count}.min(u32::MAX as u64));");
+            Some((test, format!("{count} += 1; {key}")))
+        } else {
+            None
         };
         if let Some((test, text)) = &mark {
             self.row_marks.insert(*test, text.clone());
@@ -492,45 +475,31 @@ impl FnCx<'_> {
         if t > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
             writeln!(out, "{level}rt::exec::fail_sub({t} << 32);")?;
         }
-        // A loop over columns first marks each column the same way; its rows have no place
-        // of their own (the key has two levels), so the MIs failing in one column are
-        // ordered by partition, or from the last where its row loop steps down
-        // (`tie_depth`).
-        let row = match is_if || self.column_body {
-            true => None,
-            false => match self.row_loop(stmt)? {
-                Some(row) => Some(row),
-                None => self.column_loop(stmt)?,
-            },
-        };
-        let mark = match row {
-            Some((test, place)) => {
-                Some((test, format!("rt::exec::fail_sub(({t} << 32) | ({place}).max(0) as u64);")))
-            }
-            None if is_if || self.column_body => None,
+        let holds_loop =
+            |body: &Block| somd_mir::analysis::walk::holds_loop(self.module, self.func, body);
+        let mark = if is_if || self.column_body {
+            None
+        } else if let Some((test, place)) = self.row_loop(stmt)? {
+            Some((test, format!("rt::exec::fail_sub(({t} << 32) | ({place}).max(0) as u64);")))
+        } else if let Some((test, place)) = self.column_loop(stmt)? {
+            // A loop over columns first marks each column the same way; its body's
+            // statements have no place of their own (the key has two levels), so the MIs
+            // failing in one column are ordered by partition, or from the last where its row
+            // loop steps down (`tie_depth`).
+            Some((test, format!("rt::exec::fail_sub(({t} << 32) | ({place}).max(0) as u64);")))
+        } else if let Some(test) =
+            self.replicated_loop(stmt)?.filter(|_| Self::loop_body(stmt).is_some_and(holds_loop))
+        {
             // A step loop inside the step (`for (r = 0; r < inner; r++)`) around loops marks
             // each of its iterations, counted from 1 in each outer step: Java finishes inner
             // step `r` over all the data before `r + 1`. Its body's statements have no place
             // of their own, as a column's have none in a step. One holding no loop does not
             // go over the data, and its iterations stay free of marks.
-            None => match self.replicated_loop(stmt)? {
-                Some(test)
-                    if Self::loop_body(stmt).is_some_and(|body| {
-                        somd_mir::analysis::walk::holds_loop(self.module, self.func, body)
-                    }) =>
-                {
-                    self.next_label += 1;
-                    let count = format!("_fk{}", self.next_label);
-                    writeln!(out, "{level}let mut {count}: u64 = 0;")?;
-                    Some((
-                        test,
-                        format!(
-                            "{count} += 1; rt::exec::fail_sub(({t} << 32) | {count}.min(u32::MAX as u64));"
-                        ),
-                    ))
-                }
-                _ => None,
-            },
+            let count = self.step_counter(out, level)?;
+            let key = format!("rt::exec::fail_sub(({t} << 32) | {count}.min(u32::MAX as u64));");
+            Some((test, format!("{count} += 1; {key}")))
+        } else {
+            None
         };
         let Some((test, mark)) = mark else {
             return self.fused_stmt(out, level, stmt);
@@ -541,6 +510,15 @@ impl FnCx<'_> {
         self.tie_depth = depth;
         self.row_marks.remove(&test);
         written
+    }
+
+    /// Declares the counter of a step loop's iterations before it (`_fkN`, 0: each iteration
+    /// adds 1 before its mark), and returns its name.
+    fn step_counter(&mut self, out: &mut String, level: Level) -> Result<String, EmitError> {
+        self.next_label += 1;
+        let count = format!("_fk{}", self.next_label);
+        writeln!(out, "{level}let mut {count}: u64 = 0;")?;
+        Ok(count)
     }
 
     /// The body of a loop statement: a `for` loop as the MIR lowers it ([`FnCx::for_loop`])
