@@ -1167,6 +1167,12 @@ class Gen:
             "    }\n" % (k, start, c, rng.choice(["Integer.MIN_VALUE", "Integer.MAX_VALUE", "g", "0"]),
                      lo, hi, "\n                ".join(updates), after), "rowred")
 
+    def failing_terms(self):
+        """The terms `--columns` and `--steps` may add to a risky method's sum `s`: a read of
+        `b` (1024 long) at an index up to 2047, a division by an expression (`x` the
+        element)."""
+        return ["s += b[(%s) & 2047];" % self.int_expr(1), "s += x / (%s);" % self.int_expr(1)]
+
     def columns(self, k, risky):
         """`--columns`: a `reduce(+)` sum over a matrix split into cells (`dist`), rows (`dim
         = 1`) or columns (`dim = 2`) whose loop runs over the columns first, up or down, to
@@ -1197,9 +1203,7 @@ class Gen:
             after.append("s += 1000 / (Somd.offset(m, 2) + j - %d) * m.length;"
                          % rng.randrange(53))
         elif risky:
-            body.insert(rng.randrange(2, len(body) + 1), rng.choice([
-                "s += b[(%s) & 2047];" % self.int_expr(1),
-                "s += x / (%s);" % self.int_expr(1)]))
+            body.insert(rng.randrange(2, len(body) + 1), rng.choice(self.failing_terms()))
         if rng.random() < 0.4:
             after.insert(rng.randrange(len(after) + 1),
                          "s += (long) (Somd.offset(m, 2) + j) * m.length * %d;"
@@ -1223,9 +1227,9 @@ class Gen:
         partition up or down, each element's term reading the steps, and sometimes a term
         per inner step after the loop (multiplied by the MI's length, so the same for any
         MIs). With `risky`, the element's term also reads `b` (1024 long) at an index up to
-        2047 or divides by an expression, so that MIs fail in several steps and Java's
-        first, step by step, must be raised (note `device-execution`, "Steps inside a
-        step")."""
+        2047 or divides by an expression, or reads past `b` at one element per inner step,
+        an earlier one for a later step, so that MIs fail in several steps and Java's first,
+        step by step, must be raised (note `device-execution`, "Steps inside a step")."""
         rng = self.rng
         bound = lambda: rng.choice(["2", "3", "(p & 3) + 1", "(q & 1) + 2"])
         if rng.random() < 0.5:
@@ -1240,9 +1244,7 @@ class Gen:
             # data for a later step (`g == K - r * D`): a later step's failure comes first
             # in partition order.
             far = rng.randrange(2500, 4099)
-            body.insert(rng.randrange(2, len(body) + 1), rng.choice([
-                "s += b[(%s) & 2047];" % self.int_expr(1),
-                "s += x / (%s);" % self.int_expr(1),
+            body.insert(rng.randrange(2, len(body) + 1), rng.choice(self.failing_terms() + [
                 "s += b[g == %d - r * %d ? 1024 + r : x & 1023];"
                 % (far, rng.randrange(far - 1500, far))]))
         after = ""
