@@ -84,12 +84,23 @@ pub fn fail_key(key: u64) {
     FAIL_KEY.with(|k| k.set((u128::from(key) << 64, false)));
 }
 
-/// Marks the running MI's place inside the step of a step loop that [`fail_key`] marked:
-/// `statement << 32 | row`, the statement of the loop's body it runs and, in a loop over
-/// the rows of a matrix split into cells, 1 + the global row. Java finishes each statement
-/// of a step over all the data before the next, and each row before the next.
+/// Marks the running MI's place inside the step of a step loop (or the column of a loop
+/// over columns first) that [`fail_key`] marked: `statement << 48 | place << 16`, the
+/// statement of the loop's body it runs and, in a loop of that statement whose iterations
+/// every MI marks alike, its iteration's place (1 + the global row or column, 1 + the inner
+/// steps before); 0 elsewhere. Java finishes each statement of a step over all the data
+/// before the next, and each row, column or inner step before the next. The place inside
+/// that iteration ([`fail_part`]) starts at 0.
 pub fn fail_sub(sub: u64) {
     FAIL_KEY.with(|k| k.set((k.get().0 >> 64 << 64 | u128::from(sub), false)));
+}
+
+/// Marks the running MI's place inside the iteration that [`fail_sub`] marked (a column, or
+/// an inner step, inside a step): the statement of that iteration's body it runs, in the
+/// low 16 bits. Java finishes each statement of an inner step over all the data before the
+/// next.
+pub fn fail_part(part: u64) {
+    FAIL_KEY.with(|k| k.set((k.get().0 >> 16 << 16 | u128::from(part & 0xFFFF), false)));
 }
 
 /// Whether, of MIs failing at the running MI's key, the *last* in partition order wins:

@@ -132,6 +132,48 @@ fn places_inside_a_step_order_its_failures() {
     assert_eq!(run(true), "mi 2");
 }
 
+/// Places inside an iteration of a loop that `exec::fail_sub` marks (a column, an inner
+/// step: `statement << 48 | place << 16`) order the MIs failing in it by the statement of
+/// its body each ran (`exec::fail_part`, the low 16 bits), and `fail_sub` starts that
+/// statement at 0 again: of failures in one inner step, the earliest statement's, then
+/// partition order; an earlier inner step's before any of a later one.
+#[test]
+fn places_inside_an_inner_step_order_its_failures() {
+    use somd_runtime::exec::{fail_key, fail_part, fail_sub};
+    error::install_panic_hook();
+    let throw = |what: &str| -> ! {
+        error::throw(JavaException::new("java.lang.IllegalStateException", what, POS))
+    };
+    // The place MI 3 marks after its statement 5, if any: an earlier inner step, the same.
+    let run = |last: Option<u64>| {
+        catch(|| {
+            pool().run_mis(4, |mi| {
+                // Statement 1 of step 2, inner step 3 (its place 4) in every MI.
+                fail_key(1 << 32 | 2);
+                fail_sub(1 << 48 | 4 << 16);
+                match (mi.index(), last) {
+                    // The inner step's statements 2, 1 and 1.
+                    (0, _) => fail_part(2),
+                    (1, _) => fail_part(1),
+                    (2, _) => fail_part(1),
+                    // Its mark starts the statement at 0 again.
+                    (3, Some(place)) => {
+                        fail_part(5);
+                        fail_sub(1 << 48 | place << 16);
+                    }
+                    _ => return mi.index(),
+                }
+                throw(&format!("mi {}", mi.index()))
+            })
+        })
+        .expect_err("must fail")
+        .detail
+    };
+    assert_eq!(run(None), "mi 1");
+    assert_eq!(run(Some(3)), "mi 3");
+    assert_eq!(run(Some(4)), "mi 3");
+}
+
 /// Under `exec::fail_last_first` (a loop stepping down inside a row or step loop), of MIs
 /// failing at one key the last in partition order wins; a smaller key still wins over it,
 /// and `fail_key` clears the flag.

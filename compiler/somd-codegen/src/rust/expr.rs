@@ -177,6 +177,10 @@ pub struct FnCx<'a> {
     /// In the body of a step loop of an MI body, its statements' places in Java's order
     /// inside a step, as `mi_marks` numbers them (`rt::exec::fail_sub`).
     pub sub_marks: HashMap<*const Stmt, (usize, bool)>,
+    /// In the body of a loop over columns first or of a step loop, inside a step loop's
+    /// body: its statements' places inside each column or inner step, numbered as
+    /// `mi_marks` are (`rt::exec::fail_part`).
+    pub part_marks: HashMap<*const Stmt, (usize, bool)>,
     /// In an MI body, inside a row or step loop that marks its iterations: how many loops
     /// deep the statement being written is (0: the marked loop's statement, 1: its body).
     /// A loop of its body stepping down over a partition sets `rt::exec::fail_last_first`
@@ -636,6 +640,7 @@ impl<'a> FnCx<'a> {
             mi_marks: HashMap::new(),
             mi_marked: false,
             sub_marks: HashMap::new(),
+            part_marks: HashMap::new(),
             tie_depth: None,
             result_local,
             stmt_index: std::cell::OnceCell::new(),

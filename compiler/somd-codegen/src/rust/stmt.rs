@@ -302,6 +302,14 @@ impl FnCx<'_> {
         block: &Block,
     ) -> Result<(), EmitError> {
         for stmt in &block.stmts {
+            // A statement of a column's or inner step's body inside a step: its place there.
+            if let Some((u, _)) = self.part_marks.get(&std::ptr::from_ref(stmt)).copied() {
+                if u > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
+                    writeln!(out, "{level}rt::exec::fail_part({u});")?;
+                }
+                self.fused_stmt(out, level, stmt)?;
+                continue;
+            }
             if let Some((t, is_if)) = self.sub_marks.get(&std::ptr::from_ref(stmt)).copied() {
                 self.step_stmt(out, level, stmt, t, is_if)?;
                 continue;
@@ -473,31 +481,34 @@ impl FnCx<'_> {
         is_if: bool,
     ) -> Result<(), EmitError> {
         if t > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
-            writeln!(out, "{level}rt::exec::fail_sub({t} << 32);")?;
+            writeln!(out, "{level}rt::exec::fail_sub({t} << 48);")?;
         }
         let holds_loop =
             |body: &Block| somd_mir::analysis::walk::holds_loop(self.module, self.func, body);
         let mark = if is_if || self.column_body {
             None
         } else if let Some((test, place)) = self.row_loop(stmt)? {
-            Some((test, format!("rt::exec::fail_sub(({t} << 32) | ({place}).max(0) as u64);")))
+            Some((test, format!("rt::exec::fail_sub(({t} << 48) | {});", Self::sub_place(&place))))
         } else if let Some((test, place)) = self.column_loop(stmt)? {
-            // A loop over columns first marks each column the same way; its body's
-            // statements have no place of their own (the key has two levels), so the MIs
-            // failing in one column are ordered by partition, or from the last where its row
-            // loop steps down (`tie_depth`).
-            Some((test, format!("rt::exec::fail_sub(({t} << 32) | ({place}).max(0) as u64);")))
+            // A loop over columns first marks each column the same way, and its body's
+            // statements have places inside each column (`fail_part`); its rows have none
+            // (the key has no room left), so the MIs failing in one statement of a column
+            // are ordered by partition, or from the last where its row loop steps down
+            // (`tie_depth`).
+            self.number_parts(stmt);
+            Some((test, format!("rt::exec::fail_sub(({t} << 48) | {});", Self::sub_place(&place))))
         } else if let Some(test) =
             self.replicated_loop(stmt)?.filter(|_| Self::loop_body(stmt).is_some_and(holds_loop))
         {
             // A step loop inside the step (`for (r = 0; r < inner; r++)`) around loops marks
             // each of its iterations, counted from 1 in each outer step: Java finishes inner
-            // step `r` over all the data before `r + 1`. Its body's statements have no place
-            // of their own, as a column's have none in a step. One holding no loop does not
-            // go over the data, and its iterations stay free of marks.
+            // step `r` over all the data before `r + 1`. Its body's statements have places
+            // inside each inner step, as a column's have. One holding no loop does not go
+            // over the data, and its iterations stay free of marks.
+            self.number_parts(stmt);
             let count = self.step_counter(out, level)?;
-            let key = format!("rt::exec::fail_sub(({t} << 32) | {count}.min(u32::MAX as u64));");
-            Some((test, format!("{count} += 1; {key}")))
+            let place = Self::sub_place(&format!("{count}.min(u32::MAX as u64) as i64"));
+            Some((test, format!("{count} += 1; rt::exec::fail_sub(({t} << 48) | {place});")))
         } else {
             None
         };
@@ -509,7 +520,24 @@ impl FnCx<'_> {
         let written = self.fused_stmt(out, level, stmt);
         self.tie_depth = depth;
         self.row_marks.remove(&test);
+        self.part_marks.clear();
         written
+    }
+
+    /// The Rust of an iteration's place (an `i64`: 1 + a global row or column, 1 + the
+    /// inner steps before) in the middle of `fail_sub`'s word, between the statement's 16
+    /// bits and the place inside the iteration (`rt::exec::fail_part`).
+    fn sub_place(place: &str) -> String {
+        format!("(({place}).clamp(0, u32::MAX as i64) as u64) << 16")
+    }
+
+    /// Numbers the statements of a marked loop's body inside a step's statement, for
+    /// `rt::exec::fail_part` ([`FnCx::block_stmts`]).
+    fn number_parts(&mut self, stmt: &Stmt) {
+        if let Some(body) = Self::loop_body(stmt) {
+            let mut places = 0;
+            number_mi_stmts(body, &mut places, &mut self.part_marks);
+        }
     }
 
     /// Declares the counter of a step loop's iterations before it (`_fkN`, 0: each iteration
