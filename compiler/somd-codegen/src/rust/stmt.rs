@@ -432,18 +432,12 @@ impl FnCx<'_> {
             // column. Its row loops mark no rows, which would be a mark per element: the MIs
             // failing in one statement of a column are ordered by partition, Java's order
             // for rows stepping up, and from the last where they step down (`tie_depth`).
-            if let Some(body) = Self::loop_body(stmt) {
-                let mut places = 0;
-                number_mi_stmts(body, &mut places, &mut self.sub_marks);
-            }
+            Self::number_body(stmt, &mut self.sub_marks);
             self.column_body = true;
             Some((test, format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);")))
         } else if let Some(test) = self.replicated_loop(stmt)? {
             // Its body's statements and row loops have places inside each step.
-            if let Some(body) = Self::loop_body(stmt) {
-                let mut places = 0;
-                number_mi_stmts(body, &mut places, &mut self.sub_marks);
-            }
+            Self::number_body(stmt, &mut self.sub_marks);
             let count = self.step_counter(out, level)?;
             let key = format!("rt::exec::fail_key(({s} << 32) | {count}.min(u32::MAX as u64));");
             Some((test, format!("{count} += 1; {key}")))
@@ -495,7 +489,7 @@ impl FnCx<'_> {
             // (the key has no room left), so the MIs failing in one statement of a column
             // are ordered by partition, or from the last where its row loop steps down
             // (`tie_depth`).
-            self.number_parts(stmt);
+            Self::number_body(stmt, &mut self.part_marks);
             Some((test, format!("rt::exec::fail_sub(({t} << 48) | {});", Self::sub_place(&place))))
         } else if let Some(test) =
             self.replicated_loop(stmt)?.filter(|_| Self::loop_body(stmt).is_some_and(holds_loop))
@@ -505,7 +499,7 @@ impl FnCx<'_> {
             // step `r` over all the data before `r + 1`. Its body's statements have places
             // inside each inner step, as a column's have. One holding no loop does not go
             // over the data, and its iterations stay free of marks.
-            self.number_parts(stmt);
+            Self::number_body(stmt, &mut self.part_marks);
             let count = self.step_counter(out, level)?;
             let place = Self::sub_place(&format!("{count}.min(u32::MAX as u64) as i64"));
             Some((test, format!("{count} += 1; rt::exec::fail_sub(({t} << 48) | {place});")))
@@ -531,12 +525,13 @@ impl FnCx<'_> {
         format!("(({place}).clamp(0, u32::MAX as i64) as u64) << 16")
     }
 
-    /// Numbers the statements of a marked loop's body inside a step's statement, for
-    /// `rt::exec::fail_part` ([`FnCx::block_stmts`]).
-    fn number_parts(&mut self, stmt: &Stmt) {
+    /// Numbers the statements of a marked loop's body into `marks` ([`number_mi_stmts`]):
+    /// their places inside each of its iterations, which [`FnCx::block_stmts`] marks
+    /// (`sub_marks` for a top-level loop's body, `part_marks` inside a step).
+    fn number_body(stmt: &Stmt, marks: &mut HashMap<*const Stmt, (usize, bool)>) {
         if let Some(body) = Self::loop_body(stmt) {
             let mut places = 0;
-            number_mi_stmts(body, &mut places, &mut self.part_marks);
+            number_mi_stmts(body, &mut places, marks);
         }
     }
 
