@@ -72,8 +72,18 @@ thread_local! {
     /// The running MI's place in Java's order of the method's work ([`fail_key`]), and
     /// whether of MIs failing at one key the last in partition order wins
     /// ([`fail_last_first`]).
-    static FAIL_KEY: Cell<(u128, bool)> = const { Cell::new((0, false)) };
+    static FAIL_KEY: Cell<Key> = const { Cell::new(START) };
+    /// Whether the next helper to ask ([`fail_helper`]) marks its places ([`fail_call`]).
+    static FAIL_ARMED: Cell<bool> = const { Cell::new(false) };
 }
+
+/// An MI's place in Java's order: the key's high word ([`fail_key`]) and low word
+/// ([`fail_sub`], [`fail_part`]), the word of the places inside a helper it calls
+/// ([`fail_call`], [`fail_deep`]), compared in that order; and [`fail_last_first`].
+pub(crate) type Key = ((u128, u64), bool);
+
+/// The key every MI starts with.
+const START: Key = ((0, 0), false);
 
 /// Marks the running MI's place in Java's order: `statement << 32 | row`, the top-level
 /// statement of the method's body it runs and, in a loop over the rows of a matrix split
@@ -81,7 +91,7 @@ thread_local! {
 /// place inside a step ([`fail_sub`]) starts at 0. When several MIs of a call throw, the
 /// exception of the smallest key is raised (module doc, "Exceptions").
 pub fn fail_key(key: u64) {
-    FAIL_KEY.with(|k| k.set((u128::from(key) << 64, false)));
+    FAIL_KEY.with(|k| k.set(((u128::from(key) << 64, 0), false)));
 }
 
 /// Marks the running MI's place inside the step of a step loop (or the column of a loop
@@ -92,7 +102,7 @@ pub fn fail_key(key: u64) {
 /// before the next, and each row, column or inner step before the next. The place inside
 /// that iteration ([`fail_part`]) starts at 0.
 pub fn fail_sub(sub: u64) {
-    FAIL_KEY.with(|k| k.set((k.get().0 >> 64 << 64 | u128::from(sub), false)));
+    FAIL_KEY.with(|k| k.set(((k.get().0 .0 >> 64 << 64 | u128::from(sub), 0), false)));
 }
 
 /// Marks the running MI's place inside the iteration that [`fail_sub`] marked (a column, or
@@ -100,7 +110,46 @@ pub fn fail_sub(sub: u64) {
 /// low 16 bits. Java finishes each statement of an inner step over all the data before the
 /// next.
 pub fn fail_part(part: u64) {
-    FAIL_KEY.with(|k| k.set((k.get().0 >> 16 << 16 | u128::from(part & 0xFFFF), false)));
+    FAIL_KEY.with(|k| k.set(((k.get().0 .0 >> 16 << 16 | u128::from(part & 0xFFFF), 0), false)));
+}
+
+/// Arms the helper the running MI calls next, its `call`-th marked call (from 1) in the
+/// statement (or step, row, column) that the key marks: Java runs the helper's body over
+/// the whole data, each of its statements, and each row of its loops over a partition, to
+/// the end before the next, so the helper marks its places ([`fail_helper`],
+/// [`fail_deep`]) in a word of their own below the key's.
+pub fn fail_call(call: u64) {
+    FAIL_KEY.with(|k| {
+        let ((word, _), last) = k.get();
+        k.set(((word, (call & 0xFFFF) << 48), last));
+    });
+    FAIL_ARMED.with(|a| a.set(true));
+}
+
+/// Marks the end of the `call`-th marked helper call ([`fail_call`]) of the statement:
+/// what the statement runs after it comes after every place inside it, in every MI.
+pub fn fail_called(call: u64) {
+    FAIL_ARMED.with(|a| a.set(false));
+    FAIL_KEY.with(|k| {
+        let ((word, _), last) = k.get();
+        k.set(((word, (call & 0xFFFF) << 48 | 0xFFFF_FFFF_FFFF), last));
+    });
+}
+
+/// Whether the running helper was called armed ([`fail_call`]) and marks its places with
+/// [`fail_deep`]; disarms, so the helpers it calls mark nothing.
+pub fn fail_helper() -> bool {
+    FAIL_ARMED.with(|a| a.replace(false))
+}
+
+/// Marks the running MI's place inside the helper that [`fail_call`] armed: `statement << 32
+/// | place`, the statement of the helper's body it runs and, in a loop of it over the rows
+/// of a partition, 1 + the global row (0 elsewhere).
+pub fn fail_deep(place: u64) {
+    FAIL_KEY.with(|k| {
+        let ((word, deep), last) = k.get();
+        k.set(((word, deep >> 48 << 48 | (place & 0xFFFF_FFFF_FFFF)), last));
+    });
 }
 
 /// Whether, of MIs failing at the running MI's key, the *last* in partition order wins:
@@ -114,12 +163,12 @@ pub fn fail_last_first(on: bool) {
 
 /// How an MI ended: its result, or the panic it threw and its [`fail_key`] (with
 /// [`fail_last_first`]) at that moment.
-pub(crate) type MiOutcome<R> = Result<R, ((u128, bool), Box<dyn Any + Send>)>;
+pub(crate) type MiOutcome<R> = Result<R, (Key, Box<dyn Any + Send>)>;
 
 /// Runs one MI's body under `catch_unwind`, its key starting at 0; the key of the code
 /// around it (an MI that made this call, on this thread) is restored after.
 pub(crate) fn catch_mi<R>(body: impl FnOnce() -> R) -> MiOutcome<R> {
-    let outer = FAIL_KEY.with(|k| k.replace((0, false)));
+    let outer = FAIL_KEY.with(|k| k.replace(START));
     let outcome = catch_unwind(AssertUnwindSafe(body));
     let key = FAIL_KEY.with(|k| k.replace(outer));
     outcome.map_err(|payload| (key, payload))
@@ -127,7 +176,7 @@ pub(crate) fn catch_mi<R>(body: impl FnOnce() -> R) -> MiOutcome<R> {
 
 /// Where an MI failed: its key ([`fail_key`], [`fail_last_first`]) and its index in
 /// partition order.
-type Place = ((u128, bool), usize);
+type Place = (Key, usize);
 
 /// The failure of a call's MIs that [`collect_results`] would raise so far, for the MIs still
 /// running to tell whether anything they could still raise comes later in Java's order
@@ -140,7 +189,7 @@ pub(crate) struct Failures {
 
 impl Failures {
     /// Records the exception of MI `index`, thrown at `key` (not an [`MiAborted`]).
-    fn record(&self, key: (u128, bool), index: usize) {
+    fn record(&self, key: Key, index: usize) {
         let mut first = self.first.lock().unwrap_or_else(|e| e.into_inner());
         if first.is_none_or(|f| raised_over((key, index), f)) {
             *first = Some((key, index));
@@ -160,7 +209,7 @@ impl Failures {
 
     /// Whether the recorded failure is raised over any exception MI `index` could still
     /// throw, its key being `key` now: an MI's keys only grow, as Java's order goes.
-    pub(crate) fn outranks(&self, key: (u128, bool), index: usize) -> bool {
+    pub(crate) fn outranks(&self, key: Key, index: usize) -> bool {
         if !self.any.load(Ordering::Acquire) {
             return false;
         }
@@ -269,7 +318,7 @@ struct WatchNode {
 #[derive(Clone, Copy)]
 pub(crate) struct Outer {
     node: *const WatchNode,
-    key: (u128, bool),
+    key: Key,
 }
 
 // SAFETY: an `Outer` points into the frames of the thread that took it ([`Outer::here`]),
@@ -288,7 +337,7 @@ impl Outer {
 
     /// No watch: work that may outlive the thread starting it (a task graph's tasks).
     pub(crate) fn none() -> Outer {
-        Outer { node: std::ptr::null(), key: (0, false) }
+        Outer { node: std::ptr::null(), key: START }
     }
 }
 
@@ -428,7 +477,7 @@ pub(crate) fn stops_under(outer: Outer) -> bool {
 }
 
 /// Whether watch `w`, at key `key`, says Java stops before the work it watches.
-fn stops(w: Watch, key: (u128, bool)) -> bool {
+fn stops(w: Watch, key: Key) -> bool {
     match w {
         Watch::Mi { failures, index, .. } => {
             // SAFETY: `watching`'s scope lives no longer than what it points to.
@@ -447,7 +496,7 @@ fn stops(w: Watch, key: (u128, bool)) -> bool {
 
 /// Restores the [`fail_key`] of the code around a call of one MI when the call ends, by
 /// return or by unwinding (an MI that throws out of a nested call keeps its own key).
-struct KeyScope((u128, bool));
+struct KeyScope(Key);
 
 impl Drop for KeyScope {
     fn drop(&mut self) {
@@ -1397,7 +1446,7 @@ impl Pool {
             // The body marks keys of its own method: the watches around it compare with
             // the caller's key (review: a caller's MI left for its body's later statement).
             let outer = Outer::here();
-            let _scope = KeyScope(FAIL_KEY.with(|k| k.replace((0, false))));
+            let _scope = KeyScope(FAIL_KEY.with(|k| k.replace(START)));
             return adopting(outer, || vec![body(&Mi { index: 0, count: 1, barrier: &barrier })]);
         }
         let state = CallState {
@@ -1449,7 +1498,7 @@ pub(crate) fn collect_results<R>(slots: Vec<Mutex<Option<MiOutcome<R>>>>) -> Vec
         .map(|slot| {
             slot.into_inner()
                 .unwrap_or_else(|e| e.into_inner())
-                .unwrap_or_else(|| Err(((u128::MAX, false), Box::new(MiAborted))))
+                .unwrap_or_else(|| Err((((u128::MAX, u64::MAX), false), Box::new(MiAborted))))
         })
         .collect();
     let mut results = Vec::with_capacity(outcomes.len());

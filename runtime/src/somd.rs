@@ -541,7 +541,7 @@ impl<F: Fn(usize) -> R + Sync, R: Send> Balanced<'_, F, R> {
         let Some(r) = self.claim(home) else {
             return false;
         };
-        let outranked = |last| self.failures.outranks((0, last), r);
+        let outranked = |last| self.failures.outranks(((0, 0), last), r);
         if exec::stops_under(outer) || (outranked(false) && outranked(true)) {
             return true;
         }
@@ -1704,6 +1704,13 @@ pub(crate) fn partition_extent(window: (usize, usize)) -> Option<(usize, usize)>
 /// [`Geo::WHOLE`], which checks nothing, for any other array.
 pub fn part_geo<A: Windowed>(array: &A) -> Geo {
     known_geo(array).unwrap_or(Geo::WHOLE)
+}
+
+/// The global row of `array`'s first row where it is a partition of the running MI that a
+/// helper was passed (`Somd.offset(a, 1)`), for the places of the helper's loops over its
+/// rows (`exec::fail_deep`); `None` for any other array, whose rows every MI walks alike.
+pub fn part_first_row<A: Windowed>(array: &A) -> Option<i64> {
+    known_geo(array).filter(|geo| !geo.whole).map(|geo| i64::from(geo.offset(1)))
 }
 
 /// `Somd.offset(a, dim)` of an array that is not a `dist` variable of the method: the

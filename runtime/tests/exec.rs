@@ -174,6 +174,66 @@ fn places_inside_an_inner_step_order_its_failures() {
     assert_eq!(run(Some(4)), "mi 3");
 }
 
+/// The places inside a helper an MI calls (`exec::fail_call`, `fail_deep`) order failures
+/// below the key's: a helper's earlier statement or row, then an earlier call of the
+/// statement; `fail_called` puts what follows a call after every place inside it, a helper
+/// that was not armed marks nothing, and the next statement's mark clears the helper's word.
+#[test]
+fn places_inside_a_helper_order_its_failures() {
+    use somd_runtime::exec::{fail_call, fail_called, fail_deep, fail_helper, fail_key};
+    error::install_panic_hook();
+    let throw = |what: &str| -> ! {
+        error::throw(JavaException::new("java.lang.IllegalStateException", what, POS))
+    };
+    // How MI 3 ends: in a row of the first call's helper, after that call, or in the next
+    // statement before any call.
+    let run = |last: u64| {
+        catch(|| {
+            pool().run_mis(4, |mi| {
+                fail_key(2 << 32);
+                match (mi.index(), last) {
+                    // The second call: its helper's statement 1, row 3.
+                    (0, _) => {
+                        fail_call(1);
+                        fail_called(1);
+                        fail_call(2);
+                        assert!(fail_helper());
+                        fail_deep(1 << 32 | 3);
+                    }
+                    // The first call: its helper's statement 2 (row 40 of statement 1 before).
+                    (1, _) => {
+                        fail_call(1);
+                        assert!(fail_helper());
+                        fail_deep(1 << 32 | 40);
+                        fail_deep(2 << 32);
+                    }
+                    // Not armed: a helper asking marks nothing, and stays at the call.
+                    (2, _) => {
+                        assert!(!fail_helper());
+                        return mi.index();
+                    }
+                    (3, 0) => {
+                        fail_call(1);
+                        assert!(fail_helper());
+                        fail_deep(1 << 32 | 41);
+                    }
+                    (3, 1) => {
+                        fail_call(1);
+                        fail_called(1);
+                    }
+                    _ => fail_key(3 << 32),
+                }
+                throw(&format!("mi {}", mi.index()))
+            })
+        })
+        .expect_err("must fail")
+        .detail
+    };
+    assert_eq!(run(0), "mi 3");
+    assert_eq!(run(1), "mi 1");
+    assert_eq!(run(2), "mi 1");
+}
+
 /// Under `exec::fail_last_first` (a loop stepping down inside a row or step loop), of MIs
 /// failing at one key the last in partition order wins; a smaller key still wins over it,
 /// and `fail_key` clears the flag.
