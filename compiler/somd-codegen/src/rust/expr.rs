@@ -190,6 +190,15 @@ pub struct FnCx<'a> {
     /// `mi_stmt`): its statements have places inside each column, but its row loops mark
     /// no rows (a mark per row of a loop over columns first is a mark per element).
     pub column_body: bool,
+    /// In an MI body, the calls of helpers marking their places that the statement being
+    /// written arms, with their numbers (`helper_marks.rs`).
+    pub armed_calls: HashMap<ExprId, usize>,
+    /// In a helper marking its places when armed, its statements' places, numbered as an MI
+    /// body's are (`helper_marks.rs`); empty in other functions.
+    pub helper_marks: HashMap<*const Stmt, (usize, bool)>,
+    /// For each function of the module, whether it is a helper marking its places when
+    /// armed (`helper_marks::marking_helpers`).
+    pub marking: &'a [bool],
     /// SOMD calls whose result is assigned straight to a local (`a = f(..)`), and the local.
     pub result_local: HashMap<ExprId, LocalId>,
     /// The pre-order index of each statement (`walk::stmt_indices`), made at the first
@@ -551,6 +560,7 @@ impl<'a> FnCx<'a> {
         names: &'a Names,
         fid: FuncId,
         positions: &'a mut Positions,
+        marking: &'a [bool],
     ) -> Result<FnCx<'a>, EmitError> {
         let func = module
             .functions
@@ -636,6 +646,9 @@ impl<'a> FnCx<'a> {
             ticks: false,
             row_marks: HashMap::new(),
             column_body: false,
+            armed_calls: HashMap::new(),
+            helper_marks: HashMap::new(),
+            marking,
             mark_stmt: None,
             mi_marks: HashMap::new(),
             mi_marked: false,
@@ -1441,7 +1454,8 @@ impl<'a> FnCx<'a> {
                 self.all_reduced(*func, *receiver, args, span)
             }
             ExprKind::Call { func, receiver, args } => {
-                self.call(*func, *receiver, args, None, span)
+                let call = self.call(*func, *receiver, args, None, span)?;
+                Ok(self.armed_call(id, call))
             }
             ExprKind::SomdCall { func, receiver, args } => {
                 let mut moved = self.moved_args(id, *receiver, args);

@@ -63,6 +63,7 @@
 pub mod device;
 mod expr;
 mod fused;
+mod helper_marks;
 mod keywords;
 mod layout;
 mod namer;

@@ -196,6 +196,11 @@ impl FnCx<'_> {
         let sig = self.signature()?;
         writeln!(out, "{sig}")?;
         let level = Level(1);
+        // A helper marking its places asks whether its caller armed it (`helper_marks.rs`).
+        self.number_helper_stmts();
+        if self.marks_helper_places() {
+            writeln!(out, "{level}let _fm = rt::exec::fail_helper();")?;
+        }
         if let Some(init) = self.first_use_init() {
             writeln!(out, "{level}{init}")?;
         }
@@ -276,6 +281,7 @@ impl FnCx<'_> {
         } else {
             self.block_stmts(out, level, &func.body)?;
         }
+        self.helper_marks.clear();
         if func.kind == FuncKind::Ctor {
             writeln!(out, "{level}{}", self.ctor_result())?;
         } else if func.ret != Type::Void && !ends_in_return(&func.body) {
@@ -302,35 +308,55 @@ impl FnCx<'_> {
         block: &Block,
     ) -> Result<(), EmitError> {
         for stmt in &block.stmts {
-            // A statement of a column's or inner step's body inside a step: its place there.
-            if let Some((u, _)) = self.part_marks.get(&std::ptr::from_ref(stmt)).copied() {
-                if u > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
-                    writeln!(out, "{level}rt::exec::fail_part({u});")?;
-                }
-                self.fused_stmt(out, level, stmt)?;
+            // A statement of a helper marking its places (`helper_marks.rs`).
+            if let Some((s, _)) = self.helper_marks.get(&std::ptr::from_ref(stmt)).copied() {
+                self.helper_stmt(out, level, stmt, s)?;
                 continue;
             }
-            if let Some((t, is_if)) = self.sub_marks.get(&std::ptr::from_ref(stmt)).copied() {
-                self.step_stmt(out, level, stmt, t, is_if)?;
-                continue;
-            }
-            match self.mi_marks.get(&std::ptr::from_ref(stmt)).copied() {
-                Some((s, false)) => self.mi_stmt(out, level, stmt, s, self.mi_marked)?,
-                Some((s, true)) => {
-                    if self.mi_marked && s > 0 {
-                        writeln!(out, "{level}rt::exec::fail_key({s} << 32);")?;
-                    }
-                    self.fused_stmt(out, level, stmt)?;
-                }
-                None => self.fused_stmt(out, level, stmt)?,
-            }
+            // The calls of marking helpers a statement with a place in the key makes.
+            let marked = [&self.part_marks, &self.sub_marks, &self.mi_marks]
+                .iter()
+                .any(|m| m.contains_key(&std::ptr::from_ref(stmt)));
+            let outer = self.arm_calls(stmt, marked);
+            let written = self.block_stmt(out, level, stmt);
+            self.armed_calls = outer;
+            written?;
         }
         Ok(())
     }
 
+    /// A statement of [`FnCx::block_stmts`] after its marks.
+    fn block_stmt(&mut self, out: &mut String, level: Level, stmt: &Stmt) -> Result<(), EmitError> {
+        // A statement of a column's or inner step's body inside a step: its place there.
+        if let Some((u, _)) = self.part_marks.get(&std::ptr::from_ref(stmt)).copied() {
+            if u > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
+                writeln!(out, "{level}rt::exec::fail_part({u});")?;
+            }
+            return self.fused_stmt(out, level, stmt);
+        }
+        if let Some((t, is_if)) = self.sub_marks.get(&std::ptr::from_ref(stmt)).copied() {
+            return self.step_stmt(out, level, stmt, t, is_if);
+        }
+        match self.mi_marks.get(&std::ptr::from_ref(stmt)).copied() {
+            Some((s, false)) => self.mi_stmt(out, level, stmt, s, self.mi_marked),
+            Some((s, true)) => {
+                if self.mi_marked && s > 0 {
+                    writeln!(out, "{level}rt::exec::fail_key({s} << 32);")?;
+                }
+                self.fused_stmt(out, level, stmt)
+            }
+            None => self.fused_stmt(out, level, stmt),
+        }
+    }
+
     /// A statement with the preludes and epilogue of the fused statements it starts or ends,
     /// and the keep scopes of the regions it starts or ends.
-    fn fused_stmt(&mut self, out: &mut String, level: Level, stmt: &Stmt) -> Result<(), EmitError> {
+    pub(super) fn fused_stmt(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        stmt: &Stmt,
+    ) -> Result<(), EmitError> {
         let closes = self.open_kept_regions(out, level, stmt)?;
         if let Some(prelude) = self.fused_prelude(stmt)? {
             writeln!(out, "{level}{prelude}")?;
@@ -559,7 +585,9 @@ impl FnCx<'_> {
 
     /// A top-level `for` loop as the MIR lowers it (`{ let i = init; loop (test) .. }`): the
     /// index, its initialiser, the test and the updates.
-    fn for_loop(stmt: &Stmt) -> Option<(somd_mir::LocalId, Option<ExprId>, ExprId, &[ExprId])> {
+    pub(super) fn for_loop(
+        stmt: &Stmt,
+    ) -> Option<(somd_mir::LocalId, Option<ExprId>, ExprId, &[ExprId])> {
         let Stmt::Block(b) = stmt else { return None };
         match b.stmts.as_slice() {
             [Stmt::Let { local, init }, Stmt::Loop { test: Some(test), test_at_end: false, update, .. }] => {
@@ -2538,7 +2566,7 @@ fn close_kept_regions(out: &mut String, level: Level, closes: &[usize]) -> Resul
 /// Numbers the statements of an MI body in source order ([`FnCx::mi_stmts`]), from
 /// `*next` on: each statement, except that a `sync` block and a plain block (not a `for`
 /// loop) have no place of their own and an `if` is followed by its branches' statements.
-fn number_mi_stmts(
+pub(super) fn number_mi_stmts(
     block: &Block,
     next: &mut usize,
     places: &mut HashMap<*const Stmt, (usize, bool)>,

@@ -153,9 +153,11 @@ impl<'a, W: Write> Writer<'a, W> {
         let mut positions = Positions::default();
         let mut bodies = String::new();
         let applied = somd_mir::analysis::walk::applied_functions(self.module);
+        let marking = super::helper_marks::marking_helpers(self.module);
         for idx in 0..self.module.functions.len() {
             let fid = somd_mir::FuncId(idx as u32);
-            let mut cx = FnCx::new(self.module, self.sources, &self.names, fid, &mut positions)?;
+            let mut cx =
+                FnCx::new(self.module, self.sources, &self.names, fid, &mut positions, &marking)?;
             cx.device = Some(&glue);
             cx.ticks = applied.contains(&fid) && {
                 let func = self.module.function(fid);

@@ -1,0 +1,204 @@
+//! Places in Java's order inside a helper an MI calls (note device-execution, "Helpers an
+//! MI calls").
+//!
+//! An MI that passes its partition to a helper (`c += sweep(g, b, t);`) runs the helper's
+//! loops over its own rows only, where Java runs the helper once over the whole data: each
+//! of the helper's statements to the end before the next, and each row of a loop over the
+//! partition's rows before the next row. The key an MI body marks (`rt::exec::fail_key`,
+//! `fail_sub`, `fail_part`) stops at the statement making the call, so MIs failing inside
+//! the helper were ordered by partition: a cell on the left failing in row 6 was raised
+//! for a cell on the right failing in row 5.
+//!
+//! A helper that has such places to mark ([`marks_places`]) asks at its entry whether its
+//! caller armed it (`rt::exec::fail_helper`), and if so marks each statement of its body,
+//! and each row of a loop over the rows of a parameter the caller passed a partition
+//! (`rt::somd::part_first_row`), in a word of the key of its own (`rt::exec::fail_deep`).
+//! An MI body arms a call (`rt::exec::fail_call`, numbered in the statement in Java's
+//! order of evaluation, `fail_called` after it) only where every MI is at the same place of
+//! Java's order when it makes it: in a statement whose place the key marks, outside any
+//! loop of that statement. A call elsewhere, or a helper's own calls, mark nothing.
+
+use super::expr::FnCx;
+use super::writer::Level;
+use super::EmitError;
+use somd_mir::analysis::walk;
+use somd_mir::{
+    BinOpKind, ExprId, ExprKind, FuncId, FuncKind, Function, LocalId, Module, Stmt, Type,
+};
+use std::collections::HashMap;
+use std::fmt::Write;
+
+/// For each function, whether it is a helper marking its places when armed: one
+/// [`marks_places`] takes that the body of a SOMD method calls (a host loop made one arms
+/// nothing). Other helpers pay nothing.
+pub(super) fn marking_helpers(module: &Module) -> Vec<bool> {
+    let mut called = vec![false; module.functions.len()];
+    for (f, func) in module.functions.iter().enumerate() {
+        if func.somd.is_none() || module.outlined.iter().any(|o| o.func.0 as usize == f) {
+            continue;
+        }
+        for expr in &func.exprs {
+            if let ExprKind::Call { func: h, receiver: None, .. } = expr.kind {
+                if let Some(c) = called.get_mut(h.0 as usize) {
+                    *c = true;
+                }
+            }
+        }
+    }
+    (0..module.functions.len())
+        .map(|h| called[h] && marks_places(module, FuncId(h as u32)))
+        .collect()
+}
+
+/// Whether function `fid` is a helper whose places an armed call marks: a static method
+/// that is no SOMD method, with a loop over the rows of a matrix parameter at the top level
+/// of its body ([`row_loop`]), or with two statements there that hold loops (Java finishes
+/// the first over the whole data before the second).
+fn marks_places(module: &Module, fid: FuncId) -> bool {
+    let Some(func) = module.functions.get(fid.0 as usize) else { return false };
+    if func.kind != FuncKind::Static
+        || func.somd.is_some()
+        || func.intermediate.is_some()
+        || module.main == Some(fid)
+    {
+        return false;
+    }
+    let mut looping = 0;
+    for stmt in &func.body.stmts {
+        if row_loop(func, stmt).is_some() {
+            return true;
+        }
+        let mut holds = false;
+        walk::each_stmt_of(stmt, &mut |s| holds |= matches!(s, Stmt::Loop { .. }));
+        looping += usize::from(holds);
+    }
+    looping > 1
+}
+
+/// `for (i = lo; i < p.length; i++)` over the rows of a matrix parameter `p` the helper
+/// never assigns: its test, `p` and `i`.
+fn row_loop(func: &Function, stmt: &Stmt) -> Option<(ExprId, LocalId, LocalId)> {
+    let Stmt::Block(b) = stmt else { return None };
+    let [Stmt::Let { local: i, .. }, Stmt::Loop { test: Some(test), test_at_end: false, update, .. }] =
+        b.stmts.as_slice()
+    else {
+        return None;
+    };
+    let ExprKind::Binary { op, lhs, rhs } = &func.expr(*test).kind else { return None };
+    if op.kind != BinOpKind::Lt || !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == *i) {
+        return None;
+    }
+    let ExprKind::Length(array) = func.expr(*rhs).kind else { return None };
+    let ExprKind::Local(p) = func.expr(array).kind else { return None };
+    let matrix =
+        matches!(&func.local(p).ty, Type::Array(inner) if matches!(**inner, Type::Array(_)));
+    let assigned =
+        (0..func.exprs.len()).any(|e| walk::assigned_local(func, ExprId(e as u32)) == Some(p));
+    let by_one = matches!(update.as_slice(), [u] if walk::constant_step(func, *u, *i) == Some(1));
+    (func.params.contains(&p) && matrix && !assigned && by_one).then_some((*test, p, *i))
+}
+
+/// Whether a call's argument can be evaluated between `rt::exec::fail_call` and the call:
+/// it calls nothing and assigns nothing, so no other helper runs in between.
+fn plain_argument(func: &Function, arg: ExprId) -> bool {
+    let mut plain = true;
+    walk::each_expr(func, arg, &mut |e| {
+        plain &= !matches!(
+            func.expr(e).kind,
+            ExprKind::Call { .. }
+                | ExprKind::SomdCall { .. }
+                | ExprKind::IntermediateReduce { .. }
+                | ExprKind::Map { .. }
+                | ExprKind::ReduceArray { .. }
+                | ExprKind::Assign { .. }
+                | ExprKind::CompoundAssign { .. }
+                | ExprKind::IncDec { .. }
+        );
+    });
+    plain
+}
+
+impl FnCx<'_> {
+    /// Arms the calls of marking helpers that `stmt` makes outside its loops, for the
+    /// statements of an MI body whose place the key marks (`arm`): numbered from 1 in
+    /// Java's order of evaluation (left to right: their arguments call nothing, so no call
+    /// is inside another). Returns the armed calls of the enclosing statement, to restore.
+    pub(super) fn arm_calls(&mut self, stmt: &Stmt, arm: bool) -> HashMap<ExprId, usize> {
+        let mut calls = Vec::new();
+        let loops = matches!(stmt, Stmt::Loop { .. }) || Self::for_loop(stmt).is_some();
+        if arm && !loops && self.func.somd.is_some() {
+            for root in walk::stmt_roots(stmt) {
+                walk::each_expr(self.func, root, &mut |e| {
+                    let expr = self.func.expr(e);
+                    if let ExprKind::Call { func: callee, receiver: None, args } = &expr.kind {
+                        if self.marking.get(callee.0 as usize).copied().unwrap_or(false)
+                            && args.iter().all(|a| plain_argument(self.func, *a))
+                        {
+                            calls.push((expr.span.start, e));
+                        }
+                    }
+                });
+            }
+        }
+        calls.sort();
+        let armed = calls.into_iter().enumerate().map(|(k, (_, e))| (e, k + 1)).collect();
+        std::mem::replace(&mut self.armed_calls, armed)
+    }
+
+    /// The Rust of call `id` (`call`), armed when [`FnCx::arm_calls`] numbered it.
+    pub(super) fn armed_call(&self, id: ExprId, call: String) -> String {
+        match self.armed_calls.get(&id) {
+            Some(k) => format!(
+                "{{ rt::exec::fail_call({k}); let _fc = {call}; rt::exec::fail_called({k}); _fc }}"
+            ),
+            None => call,
+        }
+    }
+
+    /// Numbers the statements of a marking helper's body ([`marks_places`]), as an MI
+    /// body's are; none for other functions.
+    pub(super) fn number_helper_stmts(&mut self) {
+        if self.marking.get(self.fid.0 as usize).copied().unwrap_or(false) {
+            let mut places = 0;
+            super::stmt::number_mi_stmts(&self.func.body, &mut places, &mut self.helper_marks);
+        }
+    }
+
+    /// Whether the function being written marks its places when armed: it asks at its
+    /// entry (`_fm`).
+    pub(super) fn marks_helper_places(&self) -> bool {
+        !self.helper_marks.is_empty()
+    }
+
+    /// Statement `s` of a marking helper's body: its place when the helper is armed, and,
+    /// for a loop over the rows of a matrix parameter, each row's (`1 + global row`) where
+    /// the caller passed a partition.
+    pub(super) fn helper_stmt(
+        &mut self,
+        out: &mut String,
+        level: Level,
+        stmt: &Stmt,
+        s: usize,
+    ) -> Result<(), EmitError> {
+        let s = s.min(0xFFFF);
+        if s > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
+            writeln!(out, "{level}if _fm {{ rt::exec::fail_deep({s} << 32); }}")?;
+        }
+        let Some((test, p, i)) = row_loop(self.func, stmt) else {
+            return self.fused_stmt(out, level, stmt);
+        };
+        let first = format!("_fr{}", test.0);
+        let (p, i) = (self.local_name(p), self.local_name(i));
+        writeln!(
+            out,
+            "{level}let {first} = if _fm {{ rt::somd::part_first_row(&{p}) }} else {{ None }};"
+        )?;
+        let mark = format!(
+            "if let Some(_r0) = {first} {{ rt::exec::fail_deep(({s} << 32) | (_r0 + {i} as i64 + 1).clamp(0, u32::MAX as i64) as u64); }}"
+        );
+        self.row_marks.insert(test, mark);
+        let written = self.fused_stmt(out, level, stmt);
+        self.row_marks.remove(&test);
+        written
+    }
+}
