@@ -1706,11 +1706,14 @@ pub fn part_geo<A: Windowed>(array: &A) -> Geo {
     known_geo(array).unwrap_or(Geo::WHOLE)
 }
 
-/// The global row of `array`'s first row where it is a partition of the running MI that a
-/// helper was passed (`Somd.offset(a, 1)`), for the places of the helper's loops over its
-/// rows (`exec::fail_deep`); `None` for any other array, whose rows every MI walks alike.
-pub fn part_first_row<A: Windowed>(array: &A) -> Option<i64> {
-    known_geo(array).filter(|geo| !geo.whole).map(|geo| i64::from(geo.offset(1)))
+/// The global index of `array`'s first row (element) and the whole array's length, where it
+/// is a partition of the running MI that a helper was passed (`Somd.offset(a, 1)`,
+/// `Somd.globalLength(a, 1)`), for the places of the helper's loops over it
+/// (`exec::fail_deep`); `None` for any other array, which every MI walks alike.
+pub fn part_rows<A: Windowed>(array: &A) -> Option<(i64, i64)> {
+    known_geo(array)
+        .filter(|geo| !geo.whole)
+        .map(|geo| (i64::from(geo.offset(1)), i64::from(geo.global_length(1, 0))))
 }
 
 /// `Somd.offset(a, dim)` of an array that is not a `dist` variable of the method: the

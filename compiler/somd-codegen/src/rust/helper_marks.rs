@@ -51,9 +51,9 @@ pub(super) fn marking_helpers(module: &Module) -> Vec<bool> {
 }
 
 /// Whether function `fid` is a helper whose places an armed call marks: a static method
-/// that is no SOMD method, with a loop over the rows of a matrix parameter at the top level
-/// of its body ([`row_loop`]), or with two statements there that hold loops (Java finishes
-/// the first over the whole data before the second).
+/// that is no SOMD method, with a loop over the rows of a matrix parameter, or stepping down
+/// over a 1-D one, at the top level of its body ([`partition_loop`]), or with two statements
+/// there that hold loops (Java finishes the first over the whole data before the second).
 fn marks_places(module: &Module, fid: FuncId) -> bool {
     let Some(func) = module.functions.get(fid.0 as usize) else { return false };
     if func.kind != FuncKind::Static
@@ -65,7 +65,7 @@ fn marks_places(module: &Module, fid: FuncId) -> bool {
     }
     let mut looping = 0;
     for stmt in &func.body.stmts {
-        if row_loop(func, stmt).is_some() {
+        if partition_loop(func, stmt).is_some() {
             return true;
         }
         let mut holds = false;
@@ -75,27 +75,62 @@ fn marks_places(module: &Module, fid: FuncId) -> bool {
     looping > 1
 }
 
-/// `for (i = lo; i < p.length; i++)` over the rows of a matrix parameter `p` the helper
-/// never assigns: its test, `p` and `i`.
-fn row_loop(func: &Function, stmt: &Stmt) -> Option<(ExprId, LocalId, LocalId)> {
+/// A loop of a helper over an array parameter it never assigns ([`partition_loop`]).
+struct Walk {
+    test: ExprId,
+    array: LocalId,
+    index: LocalId,
+    /// Stepping down from `p.length - c`.
+    down: bool,
+    /// Over the rows of a matrix (else over a 1-D array's elements).
+    matrix: bool,
+}
+
+/// `for (i = lo; i < p.length; i++)` over the rows of a matrix parameter `p`, or `for (i =
+/// p.length - c; i >= lo; i--)` (or `>`) over its rows or a 1-D parameter's elements, `p`
+/// never assigned: the loops whose places a helper marks (a 1-D loop going up meets the
+/// MIs in partition order already).
+fn partition_loop(func: &Function, stmt: &Stmt) -> Option<Walk> {
     let Stmt::Block(b) = stmt else { return None };
-    let [Stmt::Let { local: i, .. }, Stmt::Loop { test: Some(test), test_at_end: false, update, .. }] =
+    let [Stmt::Let { local: i, init: Some(init) }, Stmt::Loop { test: Some(test), test_at_end: false, update, .. }] =
         b.stmts.as_slice()
     else {
         return None;
     };
     let ExprKind::Binary { op, lhs, rhs } = &func.expr(*test).kind else { return None };
-    if op.kind != BinOpKind::Lt || !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == *i) {
+    if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == *i) {
         return None;
     }
-    let ExprKind::Length(array) = func.expr(*rhs).kind else { return None };
+    let down = match op.kind {
+        BinOpKind::Lt => false,
+        BinOpKind::Ge | BinOpKind::Gt => true,
+        _ => return None,
+    };
+    // Up: the bound `p.length`; down: a start `p.length` or `p.length - c`.
+    let mut length = if down { *init } else { *rhs };
+    if let ExprKind::Binary { op, lhs, rhs } = &func.expr(length).kind {
+        if !down || op.kind != BinOpKind::Sub || !matches!(func.expr(*rhs).kind, ExprKind::Const(_))
+        {
+            return None;
+        }
+        length = *lhs;
+    }
+    let ExprKind::Length(array) = func.expr(length).kind else { return None };
     let ExprKind::Local(p) = func.expr(array).kind else { return None };
-    let matrix =
-        matches!(&func.local(p).ty, Type::Array(inner) if matches!(**inner, Type::Array(_)));
+    let Type::Array(inner) = &func.local(p).ty else { return None };
+    let matrix = matches!(**inner, Type::Array(_));
     let assigned =
         (0..func.exprs.len()).any(|e| walk::assigned_local(func, ExprId(e as u32)) == Some(p));
-    let by_one = matches!(update.as_slice(), [u] if walk::constant_step(func, *u, *i) == Some(1));
-    (func.params.contains(&p) && matrix && !assigned && by_one).then_some((*test, p, *i))
+    let step = if down { -1 } else { 1 };
+    let by_one =
+        matches!(update.as_slice(), [u] if walk::constant_step(func, *u, *i) == Some(step));
+    (func.params.contains(&p) && (matrix || down) && !assigned && by_one).then_some(Walk {
+        test: *test,
+        array: p,
+        index: *i,
+        down,
+        matrix,
+    })
 }
 
 /// Whether a call's argument can be evaluated between `rt::exec::fail_call` and the call:
@@ -171,8 +206,11 @@ impl FnCx<'_> {
     }
 
     /// Statement `s` of a marking helper's body: its place when the helper is armed, and,
-    /// for a loop over the rows of a matrix parameter, each row's (`1 + global row`) where
-    /// the caller passed a partition.
+    /// where the caller passed a partition, the place of each row of a loop over the rows
+    /// of a matrix parameter (`1 + global row`; stepping down, the global rows from it to
+    /// the last), or of a loop stepping down over a 1-D parameter's elements (the elements
+    /// from the partition's first to the last, for the whole loop: Java meets the later
+    /// partitions first; after the loop, the end of the range).
     pub(super) fn helper_stmt(
         &mut self,
         out: &mut String,
@@ -184,21 +222,39 @@ impl FnCx<'_> {
         if s > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
             writeln!(out, "{level}if _fm {{ rt::exec::fail_deep({s} << 32); }}")?;
         }
-        let Some((test, p, i)) = row_loop(self.func, stmt) else {
+        let Some(walk) = partition_loop(self.func, stmt) else {
             return self.fused_stmt(out, level, stmt);
         };
-        let first = format!("_fr{}", test.0);
-        let (p, i) = (self.local_name(p), self.local_name(i));
+        let (p, i) = (self.local_name(walk.array), self.local_name(walk.index));
+        let place = |of: &str| format!("({s} << 32) | ({of}).clamp(0, u32::MAX as i64 - 1) as u64");
+        if !walk.matrix {
+            writeln!(
+                out,
+                "{level}if _fm {{ if let Some((_r0, _rn)) = rt::somd::part_rows(&{p}) {{ rt::exec::fail_deep({}); }} }}",
+                place("1 + _rn - _r0")
+            )?;
+            self.fused_stmt(out, level, stmt)?;
+            writeln!(
+                out,
+                "{level}if _fm {{ rt::exec::fail_deep(({s} << 32) | u32::MAX as u64); }}"
+            )?;
+            return Ok(());
+        }
+        let rows = format!("_fr{}", walk.test.0);
         writeln!(
             out,
-            "{level}let {first} = if _fm {{ rt::somd::part_first_row(&{p}) }} else {{ None }};"
+            "{level}let {rows} = if _fm {{ rt::somd::part_rows(&{p}) }} else {{ None }};"
         )?;
-        let mark = format!(
-            "if let Some(_r0) = {first} {{ rt::exec::fail_deep(({s} << 32) | (_r0 + {i} as i64 + 1).clamp(0, u32::MAX as i64) as u64); }}"
-        );
-        self.row_marks.insert(test, mark);
+        let of = if walk.down {
+            format!("_rn - (_r0 + {i} as i64)")
+        } else {
+            format!("_r0 + {i} as i64 + 1")
+        };
+        let mark =
+            format!("if let Some((_r0, _rn)) = {rows} {{ rt::exec::fail_deep({}); }}", place(&of));
+        self.row_marks.insert(walk.test, mark);
         let written = self.fused_stmt(out, level, stmt);
-        self.row_marks.remove(&test);
+        self.row_marks.remove(&walk.test);
         written
     }
 }
