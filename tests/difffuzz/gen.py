@@ -93,6 +93,11 @@ With `--steps`, half the methods are `reduce(+)` sums over `a` inside a step loo
 step loop; the risky one fails in several steps (note `device-execution`, "Steps inside a
 step").
 
+With `--helpers`, half the methods are `reduce(+)` sums over a matrix split into cells, rows
+or columns that call helpers passed the partition, at the top level of their body or in a
+step loop, each helper one or two loops over the partition's rows; the risky one fails in
+several rows, loops and steps (note `device-execution`, "Helpers an MI calls").
+
 With `--hostloops`, `main` also runs host loops over each array method's result (to `i <
 hi` or `i <= hi - 1`, up or down, by 1, 2, 3 or 7), which
 the compiler may outline into SOMD methods of their own (note `device-execution`, "Outlined
@@ -1264,6 +1269,74 @@ class Gen:
             "    }\n" % (k, bound(), bound(), loop, "\n                    ".join(body), after),
             "sum")
 
+    def helpers(self, k, risky):
+        """`--helpers`: a `reduce(+)` sum over a matrix split into cells (`dist`), rows (`dim =
+        1`) or columns (`dim = 2`) whose body, or the body of a step loop in it, adds calls
+        of helpers passed the partition (`hK(m, b, p, q, t)`, sometimes two in one
+        statement), each helper a loop over the partition's rows, up or down, with a loop
+        over each row's cells, and sometimes a second such loop (note `device-execution`, "Helpers an
+        MI calls"). With `risky`, the helpers' loops mostly read past `b` at one cell per
+        step (`g == K - t * D`), the second loop at an earlier cell than the first, and
+        otherwise read `b` (1024 long) at an index up to 2047 or divide by an expression, so
+        that MIs fail in several rows, loops, calls and steps and Java's first must be
+        raised. Each term depends on the cell's
+        global place, `t`, `p` and `q` only, so the sum is the same for any MIs."""
+        rng = self.rng
+        views, self.views = self.views, False
+        strategy = rng.choice(["dist", "dist(dim = 1)", "dist(dim = 2)"])
+
+        def loop(planted):
+            body = ["int x = m[i][j] ^ (t * %d);" % rng.choice([1, 7, 31, 1024]),
+                    "int g = (Somd.offset(m, 1) + i) * 53 + Somd.offset(m, 2) + j;",
+                    "s += %s;" % self.long_expr(2)]
+            if risky and rng.random() < 0.8:
+                # Mostly the one planted cell per step (other failures would be dense
+                # enough that every MI fails at its first cell).
+                term = "s += b[g == %d - t * %d ? 1024 + t : x & 1023];" % (
+                    planted, rng.randrange(1, 300))
+                if rng.random() < 0.2:
+                    term = rng.choice(self.failing_terms())
+                body.insert(rng.randrange(2, len(body) + 1), term)
+            rows = rng.choice(["for (int i = 0; i < m.length; i++)",
+                               "for (int i = m.length - 1; i >= 0; i--)"])
+            return ("        %s {\n"
+                    "            for (int j = 0; j < m[i].length; j++) {\n"
+                    "                %s\n"
+                    "            }\n"
+                    "        }\n" % (rows, "\n                ".join(body)))
+
+        helpers = []
+        for h in range(rng.choice([1, 1, 2])):
+            # A cell of the second loop fails earlier in the data than one of the first,
+            # often in another MI's partition.
+            first = rng.randrange(900, 1961)
+            loops = loop(first)
+            if rng.random() < 0.5:
+                loops += loop(rng.randrange(300, 900))
+            helpers.append(
+                "    static long h%d_%d(int[][] m, int[] b, int p, int q, int t) {\n"
+                "        long s = 0;\n%s"
+                "        return s;\n"
+                "    }\n" % (k, h, loops))
+        call = lambda t: "h%d_%d(m, b, p, q, %s)" % (k, rng.randrange(len(helpers)), t)
+        if rng.random() < 0.5:
+            work = "s += %s;" % call("t")
+        else:
+            work = "s += %s %s %s * %d;" % (call("t"), rng.choice(["+", "-"]), call("t + 1"),
+                                            rng.choice([1, 3, -7]))
+        if rng.random() < 0.5:
+            body = ("        for (int t = 0; t < %s; t++) {\n"
+                    "            %s\n"
+                    "        }\n" % (rng.choice(["2", "3", "(p & 3) + 1"]), work))
+        else:
+            body = "        int t = %d;\n        %s\n" % (rng.randrange(4), work)
+        self.views = views
+        return ("\n".join(helpers) + "\n"
+                "    static reduce(+) long m%d(%s int[][] m, int[] b, int p, int q) {\n"
+                "        long s = 0;\n%s"
+                "        return s;\n"
+                "    }\n" % (k, strategy, body), "colsum")
+
     def shaped(self, k):
         """A method of another loop shape (`--shapes`): a sum, a search, a loop stepping
         down (by 1: an MI's own elements by 2 would depend on its partition's parity), a
@@ -2007,6 +2080,7 @@ def main():
     rowreds = "--rowreds" in sys.argv or rowtiles
     columns = "--columns" in sys.argv
     steps = "--steps" in sys.argv
+    helpers = "--helpers" in sys.argv
     global NESTS
     NESTS = "--nests" in sys.argv
     rng = random.Random(seed)
@@ -2032,7 +2106,8 @@ def main():
                                     (" --hostloops", hostloops), (" --nests", NESTS),
                                     (" --rowreds", rowreds and not rowtiles),
                                     (" --rowtiles", rowtiles), (" --loops", loops),
-                                    (" --columns", columns), (" --steps", steps)) if on)
+                                    (" --columns", columns), (" --steps", steps),
+                                    (" --helpers", helpers)) if on)
     out = ["// Generated by tests/difffuzz/gen.py %d%s." % (seed, flags),
            "public class Main {"]
     kinds = []
@@ -2041,6 +2116,8 @@ def main():
             text, kind = gen.without_effects(gen.columns, k, k == risky)
         elif steps and rng.random() < (0.9 if k == risky else 0.5):
             text, kind = gen.without_effects(gen.steps, k, k == risky)
+        elif helpers and rng.random() < (0.9 if k == risky else 0.5):
+            text, kind = gen.without_effects(gen.helpers, k, k == risky)
         elif maps and rng.random() < (0.9 if k == risky else 0.7):
             text, kind = gen.mapfn(k, k == risky) + "\n" + gen.combiner(k), "map"
             if gen.java:
