@@ -144,7 +144,9 @@ pub fn fail_helper() -> bool {
 
 /// Marks the running MI's place inside the helper that [`fail_call`] armed: `statement << 32
 /// | place`, the statement of the helper's body it runs and, in a loop of it over the rows
-/// of a partition, 1 + the global row (0 elsewhere).
+/// of a partition, 1 + the global row (stepping down, the global rows from it to the last;
+/// in a loop stepping down over a 1-D partition, the elements from the partition's first to
+/// the last); 0 elsewhere.
 pub fn fail_deep(place: u64) {
     FAIL_KEY.with(|k| {
         let ((word, deep), last) = k.get();

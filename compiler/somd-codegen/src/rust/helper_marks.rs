@@ -11,8 +11,9 @@
 //!
 //! A helper that has such places to mark ([`marks_places`]) asks at its entry whether its
 //! caller armed it (`rt::exec::fail_helper`), and if so marks each statement of its body,
-//! and each row of a loop over the rows of a parameter the caller passed a partition
-//! (`rt::somd::part_first_row`), in a word of the key of its own (`rt::exec::fail_deep`).
+//! and each row of a loop over the rows of a parameter the caller passed a partition (or a
+//! loop stepping down over a 1-D one, as a whole; `rt::somd::part_rows`), in a word of the
+//! key of its own (`rt::exec::fail_deep`).
 //! An MI body arms a call (`rt::exec::fail_call`, numbered in the statement in Java's
 //! order of evaluation, `fail_called` after it) only where every MI is at the same place of
 //! Java's order when it makes it: in a statement whose place the key marks, outside any
