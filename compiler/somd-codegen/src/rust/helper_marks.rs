@@ -135,23 +135,17 @@ fn partition_loop(func: &Function, stmt: &Stmt) -> Option<Walk> {
 }
 
 /// Whether a call's argument can be evaluated between `rt::exec::fail_call` and the call:
-/// it calls nothing and assigns nothing, so no other helper runs in between.
+/// it runs no code of the program (`walk::runs_code`: no call, no constructor) and assigns
+/// nothing, so no other helper runs in between.
 fn plain_argument(func: &Function, arg: ExprId) -> bool {
-    let mut plain = true;
+    let mut assigns = false;
     walk::each_expr(func, arg, &mut |e| {
-        plain &= !matches!(
+        assigns |= matches!(
             func.expr(e).kind,
-            ExprKind::Call { .. }
-                | ExprKind::SomdCall { .. }
-                | ExprKind::IntermediateReduce { .. }
-                | ExprKind::Map { .. }
-                | ExprKind::ReduceArray { .. }
-                | ExprKind::Assign { .. }
-                | ExprKind::CompoundAssign { .. }
-                | ExprKind::IncDec { .. }
+            ExprKind::Assign { .. } | ExprKind::CompoundAssign { .. } | ExprKind::IncDec { .. }
         );
     });
-    plain
+    !assigns && !walk::runs_code(func, arg)
 }
 
 impl FnCx<'_> {

@@ -238,21 +238,7 @@ fn row_loop(
         return None;
     }
     // The arguments call nothing: the scope, armed before the statement, serves this call.
-    let mut calls = false;
-    for a in args {
-        super::walk::each_expr(func, *a, &mut |e| {
-            calls |= matches!(
-                func.expr(e).kind,
-                ExprKind::Call { .. }
-                    | ExprKind::SomdCall { .. }
-                    | ExprKind::IntermediateReduce { .. }
-                    | ExprKind::Map { .. }
-                    | ExprKind::ReduceArray { .. }
-                    | ExprKind::New { .. }
-            );
-        });
-    }
-    if calls {
+    if args.iter().any(|a| super::walk::runs_code(func, *a)) {
         return None;
     }
     let callee_fn = module.functions.get(callee.0 as usize)?;

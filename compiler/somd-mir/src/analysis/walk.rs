@@ -1010,6 +1010,25 @@ pub fn stores_only_locals(
     only
 }
 
+/// Whether the expression tree at `root` runs code of the program: a call of a method, a
+/// SOMD method or an intermediate reduction, a `@`, a `!` or an object creation (its
+/// constructor).
+pub fn runs_code(func: &Function, root: ExprId) -> bool {
+    let mut calls = false;
+    each_expr(func, root, &mut |e| {
+        calls |= matches!(
+            func.expr(e).kind,
+            ExprKind::Call { .. }
+                | ExprKind::SomdCall { .. }
+                | ExprKind::IntermediateReduce { .. }
+                | ExprKind::Map { .. }
+                | ExprKind::ReduceArray { .. }
+                | ExprKind::New { .. }
+        );
+    });
+    calls
+}
+
 /// Whether the expression tree at `root` reads or writes local `local`.
 pub fn mentions(func: &Function, root: ExprId, local: LocalId) -> bool {
     let mut found = false;
