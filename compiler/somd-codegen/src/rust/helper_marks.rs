@@ -92,14 +92,9 @@ struct Walk {
 /// never assigned: the loops whose places a helper marks (a 1-D loop going up meets the
 /// MIs in partition order already).
 fn partition_loop(func: &Function, stmt: &Stmt) -> Option<Walk> {
-    let Stmt::Block(b) = stmt else { return None };
-    let [Stmt::Let { local: i, init: Some(init) }, Stmt::Loop { test: Some(test), test_at_end: false, update, .. }] =
-        b.stmts.as_slice()
-    else {
-        return None;
-    };
-    let ExprKind::Binary { op, lhs, rhs } = &func.expr(*test).kind else { return None };
-    if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == *i) {
+    let (i, Some(init), test, update) = FnCx::for_loop(stmt)? else { return None };
+    let ExprKind::Binary { op, lhs, rhs } = &func.expr(test).kind else { return None };
+    if !matches!(func.expr(*lhs).kind, ExprKind::Local(l) if l == i) {
         return None;
     }
     let down = match op.kind {
@@ -108,7 +103,7 @@ fn partition_loop(func: &Function, stmt: &Stmt) -> Option<Walk> {
         _ => return None,
     };
     // Up: the bound `p.length`; down: a start `p.length` or `p.length - c`.
-    let mut length = if down { *init } else { *rhs };
+    let mut length = if down { init } else { *rhs };
     if let ExprKind::Binary { op, lhs, rhs } = &func.expr(length).kind {
         if !down || op.kind != BinOpKind::Sub || !matches!(func.expr(*rhs).kind, ExprKind::Const(_))
         {
@@ -123,12 +118,11 @@ fn partition_loop(func: &Function, stmt: &Stmt) -> Option<Walk> {
     let assigned =
         (0..func.exprs.len()).any(|e| walk::assigned_local(func, ExprId(e as u32)) == Some(p));
     let step = if down { -1 } else { 1 };
-    let by_one =
-        matches!(update.as_slice(), [u] if walk::constant_step(func, *u, *i) == Some(step));
+    let by_one = matches!(update, [u] if walk::constant_step(func, *u, i) == Some(step));
     (func.params.contains(&p) && (matrix || down) && !assigned && by_one).then_some(Walk {
-        test: *test,
+        test,
         array: p,
-        index: *i,
+        index: i,
         down,
         matrix,
     })
