@@ -181,7 +181,7 @@ fn advise_range(start: usize, size: usize) {
 fn advise_range(_start: usize, _size: usize) {}
 
 /// Arrays of this many bytes or more are tried before they are made ([`room_for`]).
-const TRY_MIN: u128 = 64 << 20;
+pub(crate) const TRY_MIN: u128 = 64 << 20;
 
 /// Java's `OutOfMemoryError` at `pos` where a new array cannot be made: `dims` are its
 /// lengths along the dimensions `new` gives, `leaf` the bytes of each innermost element

@@ -2433,6 +2433,160 @@ pub fn key_window(keys: &Array<i32>, mis: usize) -> std::ops::Range<usize> {
     lo.max(0) as usize..hi as usize + 1
 }
 
+/// One table that the MIs of a segmented sum share where their keys' spans
+/// ([`key_window`]) are disjoint, in place of a table per MI: each such MI updates its span
+/// of it, nothing else, and the call's result is the table itself, so a call of `N` MIs
+/// allocates and zeroes one table instead of `N` and combines nothing.
+///
+/// The compiler makes one per call of a windowed segmented sum (the wrapper's
+/// `combine_elementwise_windows` path) whose table length it can evaluate before the MIs
+/// run (`histogram::HistogramBody::len`): `len` entries of default zeros, for
+/// [`WINDOW_MIS_MIN`] MIs or more (fewer have no spans) and under 64 MiB (a larger one is
+/// left to the MIs, whose `new` checks the room at its own position). MI `mi` claims its
+/// span at [`SegmentTable::enter`]; the claim holds where it meets no span claimed before
+/// (an empty span always holds: the MI updates nothing), and the body's `new` of its table
+/// ([`new_table`]) then gives the shared table. Any other MI (a span meeting a claimed one:
+/// unsorted keys, a row split between MIs) makes its own table, as before.
+///
+/// Nothing can tell, bit for bit: [`combine_elementwise_windows`] would give each entry
+/// `op(v, 0)` of the one MI whose span holds it (zero where none does), and the shared
+/// table holds that `v`. The compiler passes an `op` with `op(v, 0) == v` for every entry
+/// such a body makes: `+`, `|` and `^` of `int`/`long` entries, and `+` of `float`/`double`
+/// entries, which start at `+0.0` and only ever have values added, so that none is `-0.0`
+/// (the one `v` that `+ 0.0` changes; a sum is `-0.0` only when both operands are). Where
+/// an MI made a table of its own, every shared MI's span is copied out into a table of its
+/// own, zero elsewhere, exactly the table it would have filled, and
+/// [`combine_elementwise_windows`] runs over all of them as before (so also where an MI's
+/// `new` asked for another length).
+pub struct SegmentTable<T> {
+    /// The method's name (`Class.method`): only that body's [`new_table`] takes the table.
+    method: &'static str,
+    /// The shared table; `None` where the call has too few MIs, a negative length or a
+    /// table too large.
+    table: Option<Array<T>>,
+    /// Per MI, the span it claimed in the shared table (`None`: it makes its own).
+    claims: Mutex<Vec<Option<std::ops::Range<usize>>>>,
+}
+
+thread_local! {
+    /// The shared table an MI's [`new_table`] takes: the [`SegmentTable`], its element
+    /// type, set by [`SegmentTable::enter`] for an MI whose claim held, taken by the first
+    /// [`new_table`] of the same method and type.
+    static TABLE: Cell<Option<(*const (), std::any::TypeId, &'static str)>> =
+        const { Cell::new(None) };
+}
+
+/// Restores the previous [`TABLE`] when an MI body returns or unwinds; it borrows the
+/// [`SegmentTable`] that [`TABLE`] points to.
+pub struct TableGuard<'a> {
+    previous: Option<(*const (), std::any::TypeId, &'static str)>,
+    _table: std::marker::PhantomData<&'a ()>,
+}
+
+impl Drop for TableGuard<'_> {
+    fn drop(&mut self) {
+        TABLE.with(|t| t.set(self.previous));
+    }
+}
+
+impl<T: Default + Copy + Send + Sync + 'static> SegmentTable<T> {
+    /// The table of a call of `mis` MIs of `method` whose body makes a table of `len`
+    /// entries.
+    pub fn new(method: &'static str, len: i32, mis: usize) -> SegmentTable<T> {
+        let bytes = (len.max(0) as u128) * std::mem::size_of::<Slot<T>>() as u128;
+        let table =
+            (mis >= WINDOW_MIS_MIN && len >= 0 && bytes < crate::alloc::TRY_MIN).then(|| {
+                // Outside an MI the zeros are written on the pool when the table is large.
+                Array::from_buffer(collect_copy(len as usize, 1, |_| Slot::new(T::default())))
+            });
+        SegmentTable { method, table, claims: Mutex::new(vec![None; mis]) }
+    }
+
+    /// MI `mi`, whose keys span `window` ([`key_window`]), claims its span of the shared
+    /// table; where the claim holds, the body's [`new_table`] on this thread gives the
+    /// table until the guard drops.
+    pub fn enter(&self, mi: usize, window: &std::ops::Range<usize>) -> TableGuard<'_> {
+        let claimed = self.table.as_ref().is_some_and(|table| {
+            let len = table.len();
+            let span = window.start.min(len)..window.end.min(len);
+            let mut claims = self.claims.lock().unwrap_or_else(|e| e.into_inner());
+            let meets = |c: &std::ops::Range<usize>| c.start < span.end && span.start < c.end;
+            if mi >= claims.len() || claims.iter().flatten().any(meets) {
+                return false;
+            }
+            claims[mi] = Some(span);
+            true
+        });
+        let this = (self as *const SegmentTable<T> as *const (), std::any::TypeId::of::<T>());
+        let entered = claimed.then_some((this.0, this.1, self.method));
+        let previous = TABLE.with(|t| t.replace(entered));
+        TableGuard { previous, _table: std::marker::PhantomData }
+    }
+
+    /// The call's result from the MIs' tables and spans, as
+    /// [`combine_elementwise_windows`] would make it.
+    pub fn combine(
+        self,
+        mut partials: Vec<(Array<T>, std::ops::Range<usize>)>,
+        op: impl Fn(T, T) -> T + Sync,
+        combine: &impl Fn(Array<T>, Array<T>) -> Array<T>,
+    ) -> Option<Array<T>> {
+        let SegmentTable { table, claims, .. } = self;
+        let Some(table) = table else {
+            return combine_elementwise_windows(partials, op, combine);
+        };
+        let claims = claims.into_inner().unwrap_or_else(|e| e.into_inner());
+        let len = table.len();
+        let shared: Vec<bool> =
+            partials.iter().map(|(p, _)| p.is_window_of(&table, 0, len)).collect();
+        // Every MI updated the shared table (so each within the span it claimed, and the
+        // claims are disjoint), and nothing else holds it.
+        if shared.iter().all(|s| *s) && table.handles() == 1 + partials.len() {
+            drop(partials);
+            return Some(table);
+        }
+        // Every shared MI gets the table it would have filled: its span, zero elsewhere.
+        for ((p, _), (shared, claim)) in partials.iter_mut().zip(shared.iter().zip(&claims)) {
+            if let (true, Some(claim)) = (shared, claim) {
+                let own = Array::from_buffer(collect_copy(len, 1, |i| {
+                    Slot::new(if claim.contains(&i) {
+                        table.slots()[i].get()
+                    } else {
+                        T::default()
+                    })
+                }));
+                *p = own;
+            }
+        }
+        drop(table);
+        combine_elementwise_windows(partials, op, combine)
+    }
+}
+
+/// `new T[len]` at a segmented sum's table ([`SegmentTable`]): the call's shared table where
+/// this MI's claim held, the body is the table's method's, and `len` is the table's length;
+/// else a fresh array (`NegativeArraySizeException` as for any `new`). Taken once per MI.
+pub fn new_table<T: Default + Copy + Send + Sync + 'static>(
+    method: &'static str,
+    len: i32,
+    pos: &'static SourcePos,
+) -> Array<T> {
+    if let Some((table, ty, m)) = TABLE.with(Cell::get) {
+        if ty == std::any::TypeId::of::<T>() && m == method {
+            // SAFETY: `TABLE` holds a `SegmentTable<T>` (the type id says so) only while a
+            // `TableGuard` of that table's `enter` lives, which borrows the table.
+            let table = unsafe { &*(table as *const SegmentTable<T>) };
+            if let Some(shared) =
+                table.table.as_ref().filter(|t| len >= 0 && t.len() == len as usize)
+            {
+                TABLE.with(|t| t.set(None));
+                return shared.clone();
+            }
+        }
+    }
+    Array::new_default(len, pos)
+}
+
 /// [`combine_elementwise`], with [`combine_elementwise_windows`]' windows where given.
 fn combine_chunks<T: Copy + Send + Default>(
     mut partials: Vec<Array<T>>,

@@ -2,8 +2,10 @@
 //! `somd::combine_concurrent`) against the sequential tree (`somd::tree_combine`): the same
 //! bits, the same exception.
 
+use somd_runtime::error::SourcePos;
 use somd_runtime::somd::{
-    combine_concurrent, combine_elementwise, combine_elementwise_windows, key_window, tree_combine,
+    combine_concurrent, combine_elementwise, combine_elementwise_windows, key_window, new_table,
+    tree_combine, SegmentTable,
 };
 use somd_runtime::value::Array;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -233,6 +235,97 @@ fn key_windows_run_from_the_least_to_the_greatest_sorted_key() {
     assert_eq!(key_window(&keys(&[-4, -2]), 8), 0..0);
     let sorted = Array::from_vec((0..100).map(|i| i / 5).collect());
     assert_eq!(key_window(&sorted.window(12, 30), 16), 2..9);
+}
+
+static POS: SourcePos = SourcePos::new("Combine.somd", 7, 3);
+
+/// The MIs of a segmented sum `t[key[i]] += v[i]`, each updating its table in order, as
+/// the generated body does; MI `mi`'s `new` asks for `lens[mi]` entries. With `shared`, through a [`SegmentTable`] (`new_table`); else every
+/// MI makes its own. The tables and windows, for the combination.
+fn segmented_mis(
+    parts: &[(Vec<i32>, Vec<f64>)],
+    lens: &[usize],
+    table: Option<&SegmentTable<f64>>,
+) -> Vec<(Array<f64>, std::ops::Range<usize>)> {
+    let n = parts.len();
+    parts
+        .iter()
+        .enumerate()
+        .map(|(mi, (keys, values))| {
+            let keys = Array::from_vec(keys.clone());
+            let window = key_window(&keys, n);
+            let guard = table.map(|t| t.enter(mi, &window));
+            let t = match table {
+                Some(_) => new_table::<f64>("M.scatter", lens[mi] as i32, &POS),
+                None => Array::from_vec(vec![0.0; lens[mi]]),
+            };
+            for (k, v) in keys.to_vec().into_iter().zip(values) {
+                t.set(k, t.get(k, &POS) + v, &POS);
+            }
+            drop(guard);
+            (t, window)
+        })
+        .collect()
+}
+
+/// MIs sharing one table ([`SegmentTable`]) where their keys' spans are disjoint give the
+/// bits of the sequential tree over tables of their own, and so do MIs whose spans meet
+/// (a run of keys split between two MIs, unsorted keys: each such MI makes its own table,
+/// and every shared MI's span is copied out into one of its own), MIs without keys, fewer
+/// than eight MIs (no spans: no shared table) and an MI whose `new` asks for another
+/// length (its own table: `combine` runs as the sequential tree). Values include `-0.0`, which a sum
+/// from `+0.0` never leaves in an entry. Where every span is disjoint, every MI updated the
+/// one shared table.
+#[test]
+fn shared_tables_have_the_bits_of_the_sequential_tree() {
+    threads();
+    let len = 3000usize;
+    let values = doubles(77, 40_000);
+    let value = |i: usize| if i % 9 == 0 { -0.0 } else { values[i % values.len()] };
+    // Keys of MI `mi` of `n`, in one of the cases.
+    let case_keys = |case: usize, n: usize, mi: usize| -> Vec<i32> {
+        let rows = len / n;
+        match case {
+            // Rows by blocks, five keys a row: disjoint spans.
+            0 => (mi * rows..(mi + 1) * rows).flat_map(|r| [r as i32; 5]).collect(),
+            // The same with MI 2's last row also the first of MI 3's: spans meet.
+            1 => {
+                let last = if mi == 2 { (mi + 1) * rows + 1 } else { (mi + 1) * rows };
+                (mi * rows..last).flat_map(|r| [r as i32; 5]).collect()
+            }
+            // MI 2's keys unsorted: it spans every index.
+            2 if mi == 2 => (0..rows).map(|r| ((r * 7919) % len) as i32).collect(),
+            2 => (mi * rows..(mi + 1) * rows).map(|r| r as i32).collect(),
+            // Every other MI without keys, the rest descending.
+            3 if mi % 2 == 1 => Vec::new(),
+            _ => (mi * rows..(mi + 1) * rows).rev().map(|r| r as i32).collect(),
+        }
+    };
+    for n in [4usize, 8, 9, 16] {
+        for case in 0..5 {
+            let parts: Vec<(Vec<i32>, Vec<f64>)> = (0..n)
+                .map(|mi| {
+                    let keys = case_keys(case, n, mi);
+                    let vals = (0..keys.len()).map(|i| value(mi * 1000 + i)).collect();
+                    (keys, vals)
+                })
+                .collect();
+            // Case 4: MI 1's `new` asks for one entry more.
+            let lens: Vec<usize> =
+                (0..n).map(|mi| if case == 4 && mi == 1 { len + 1 } else { len }).collect();
+            let own = segmented_mis(&parts, &lens, None);
+            let expected = tree_combine(own.into_iter().map(|(t, _)| t).collect(), &add_arrays)
+                .expect("tables");
+            let table = SegmentTable::<f64>::new("M.scatter", len as i32, n);
+            let mis = segmented_mis(&parts, &lens, Some(&table));
+            let firsts: Vec<Array<f64>> = mis.iter().map(|(t, _)| t.clone()).collect();
+            let got = table.combine(mis, add, &add_arrays).expect("tables");
+            let what = format!("{n} MIs, case {case}");
+            assert_eq!(bits(&got), bits(&expected), "{what}");
+            let one_table = firsts.iter().all(|t| t.ref_eq(&firsts[0]));
+            assert_eq!(one_table, n >= 8 && (case == 0 || case == 3), "{what}");
+        }
+    }
 }
 
 /// The leaves a tree node combined, in order, as the value of a general `combine`.

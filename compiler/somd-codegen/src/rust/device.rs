@@ -1431,6 +1431,23 @@ fn hist_len_text(
     })
 }
 
+/// A histogram's table length `e` (`hist_len_text`) as the wrapper of `cx`'s method writes
+/// it, its leaves in the wrapper's scope (a lifted method's receiver fields and lifted
+/// statics, or the parameters); `-1` where it reads the length of a `null` array, so that
+/// the body's own `new` meets the exception where Java does.
+pub(super) fn table_len_text(
+    cx: &mut super::expr::FnCx<'_>,
+    e: somd_mir::ExprId,
+) -> Result<String, EmitError> {
+    let func = cx.func;
+    hist_len_text(func, e, &mut |e| match func.expr(e).kind {
+        // As the static wrapper's: a `null` array runs the CPU path (review 103: reading its
+        // length here raised the exception before the body's setup).
+        somd_mir::ExprKind::Length(a) => Ok(format!("rt::device::table_len(&{})?", cx.expr(a)?)),
+        _ => Ok(format!("({})", cx.expr(e)?)),
+    })
+}
+
 /// Whether the table length `e` reads an array's length (which `leaf` writes as
 /// `rt::device::table_len(..)?`), directly or through a local's initialiser.
 fn reads_length(func: &somd_mir::Function, e: somd_mir::ExprId) -> bool {
@@ -2049,14 +2066,7 @@ fn prologue(
         // A lifted method's table length may read its receiver's fields or lifted statics:
         // the host writes it as the CPU path does (the receiver is not `null` here).
         let len = match glue.lifted.lifts(cx.fid) {
-            true => hist_len_text(func, h.len, &mut |e| match func.expr(e).kind {
-                // As the static wrapper's: a `null` array runs the CPU path (review 103:
-                // reading its length here raised the exception before the body's setup).
-                somd_mir::ExprKind::Length(a) => {
-                    Ok(format!("rt::device::table_len(&{})?", cx.expr(a)?))
-                }
-                _ => Ok(format!("({})", cx.expr(e)?)),
-            })?,
+            true => table_len_text(cx, h.len)?,
             false => hist_len_text(func, h.len, &mut |e| hist_len_leaf(func, e, param_names))?,
         };
         if let Some(key) = h.segmented_by {

@@ -216,6 +216,9 @@ pub struct FnCx<'a> {
     /// In a SOMD method, the `new` of the partial result that takes the MI's window of the
     /// call's result (`somd::output_allocation`).
     pub output_new: Option<ExprId>,
+    /// The `new` of a segmented sum's table that MIs may share
+    /// (`super::somd::windowed_table`): `rt::somd::new_table`.
+    pub table_new: Option<ExprId>,
     /// `C.m ! a` whose `a` is a local set by `C @ f(..)` in the statement just before and
     /// read nowhere else (`folded_maps`): the reduction's expression and the `@`. The
     /// local's `let` is not written; the reduction applies `f` as it folds.
@@ -615,6 +618,8 @@ impl<'a> FnCx<'a> {
             })
             .unwrap_or_default();
         let output_new = super::somd::output_allocation(func, &assigned);
+        let table_new =
+            super::somd::windowed_table(module, func, output_new).map(|(_, table)| table.new);
         let view_receivers = if func.somd.is_none() {
             view_receivers(module).into_iter().filter(|(f, _)| *f == fid).map(|(_, l)| l).collect()
         } else {
@@ -661,6 +666,7 @@ impl<'a> FnCx<'a> {
             owned_freezes,
             dead_args,
             output_new,
+            table_new,
             folded_maps,
             halo_stores,
             halo_plain: false,
@@ -2195,6 +2201,10 @@ impl<'a> FnCx<'a> {
             let elem = self.ty(elem)?;
             if self.output_new == Some(id) {
                 return Ok(format!("rt::somd::new_output::<{elem}>({len}, {pos})"));
+            }
+            if self.table_new == Some(id) {
+                let method = &self.func.name;
+                return Ok(format!("rt::somd::new_table::<{elem}>({method:?}, {len}, {pos})"));
             }
             return Ok(format!("Array::<{elem}>::new_default({len}, {pos})"));
         }

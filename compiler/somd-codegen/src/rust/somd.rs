@@ -39,7 +39,7 @@ use super::expr::FnCx;
 use super::types::{self, is_copy};
 use super::EmitError;
 use somd_mir::analysis::combine::{effect_free, elementwise};
-use somd_mir::analysis::writes;
+use somd_mir::analysis::{histogram, writes};
 use somd_mir::{
     ArrayReducer, Block, Distribution, ExprId, ExprKind, FuncId, FuncKind, Function, LocalId,
     Module, Reduction, Stmt, Type,
@@ -182,6 +182,27 @@ fn dims(ty: &Type) -> usize {
         Type::ValueArray(inner, _) if matches!(inner.as_ref(), Type::ValueArray(..)) => 2,
         _ => 1,
     }
+}
+
+/// The `combine` and the table of a segmented sum whose partial tables the wrapper may
+/// combine window by window: the method reduces with an elementwise `combine` whose
+/// operation has zero for identity (`Elementwise::zero_is_identity`), its body is a
+/// segmented sum over a `dist` key (`histogram::segment_table`), and its MIs run one per
+/// part with tables of their own (not balanced, not an assembled output: `output_new`).
+/// The MIs whose keys' spans are disjoint share one table (`rt::somd::SegmentTable`),
+/// which the body's allocation of its table asks for (`rt::somd::new_table`).
+pub(super) fn windowed_table(
+    module: &Module,
+    func: &Function,
+    output_new: Option<ExprId>,
+) -> Option<(FuncId, histogram::SegmentTable)> {
+    let Reduction::Combine(f) = &func.somd.as_ref()?.reduction else { return None };
+    let combine = module.functions.get(f.0 as usize)?;
+    let ew = elementwise(module, *f)?;
+    if !ew.zero_is_identity(combine) || output_new.is_some() {
+        return None;
+    }
+    Some((*f, histogram::segment_table(module, func)?))
 }
 
 /// The allocation of a SOMD method's partial result that the wrapper's `rt::somd::Output1`
@@ -891,17 +912,29 @@ impl FnCx<'_> {
             result = "somd_output.assemble(&dist_0.layout, partials)".to_string();
         }
         let mut body_call = format!("{name}({})", call_args.join(", "));
-        let windowed = self.windowed_table().and_then(|(f, key)| Some((f, *part_of.get(&key)?)));
-        if let Some((f, k)) = windowed {
-            // Each MI's table is zero outside its keys' span: the combination reads only
-            // the spans (`rt::somd::combine_elementwise_windows`).
+        let windowed = self.windowed_table().and_then(|(f, t)| Some((f, t, *part_of.get(&t.key)?)));
+        if let Some((f, table, k)) = windowed {
+            // Each MI's table is zero outside its keys' span: the MIs whose spans are
+            // disjoint share one table, and the combination reads only the other MIs'
+            // spans (`rt::somd::SegmentTable`, `rt::somd::combine_elementwise_windows`).
             let combine = elem_name(&self.names.functions[f.0 as usize]);
             let call = pairwise(self, f, &func.ret);
+            let elem = match &func.ret {
+                Type::Array(elem) => self.ty(elem)?,
+                _ => return Err(EmitError::Internal("segmented sum's table type".into())),
+            };
+            let len = super::device::table_len_text(self, table.len)?;
+            line(
+                out,
+                1,
+                &format!("let somd_table = rt::somd::SegmentTable::<{elem}>::new("),
+                &format!("{:?}, {len}, n_mis", func.name),
+                ");",
+            )?;
             mi_lets.push(format!("let somd_window = rt::somd::key_window(&part_{k}, n_mis);"));
+            mi_lets.push("let _somd_table = somd_table.enter(mi, &somd_window);".to_string());
             body_call = format!("({body_call}, somd_window)");
-            result = format!(
-                "rt::somd::combine_elementwise_windows(partials, {combine}, {call}).unwrap_or_default()"
-            );
+            result = format!("somd_table.combine(partials, {combine}, {call}).unwrap_or_default()");
         }
         writeln!(out, "    let partials = rt::somd::{run}|mi| {{")?;
         for l in &mi_lets {
@@ -914,20 +947,10 @@ impl FnCx<'_> {
         Ok(())
     }
 
-    /// The `combine` and the key parameter of a segmented sum whose partial tables this
-    /// wrapper may combine window by window: the method reduces with an elementwise
-    /// `combine` whose operation has zero for identity (`Elementwise::zero_is_identity`),
-    /// its body is a segmented sum over a `dist` key (`histogram::segment_key`), and its MIs
-    /// run one per part with tables of their own (not balanced, not an assembled output).
-    fn windowed_table(&self) -> Option<(FuncId, LocalId)> {
-        let Reduction::Combine(f) = &self.func.somd.as_ref()?.reduction else { return None };
-        let combine = self.module.functions.get(f.0 as usize)?;
-        let ew = elementwise(self.module, *f)?;
-        if !ew.zero_is_identity(combine) || self.output_new.is_some() {
-            return None;
-        }
-        let key = somd_mir::analysis::histogram::segment_key(self.module, self.func)?;
-        Some((*f, key))
+    /// The `combine` and the table of a segmented sum whose partial tables this wrapper may
+    /// combine window by window ([`windowed_table`]).
+    fn windowed_table(&self) -> Option<(FuncId, histogram::SegmentTable)> {
+        windowed_table(self.module, self.func, self.output_new)
     }
 
     /// The arguments of the user strategies of the `dist` parameters (`dist(P(e1, ..))`),

@@ -164,6 +164,21 @@ fn op_symbol(kind: BinOpKind) -> &'static str {
 /// key where the keys never decrease or never increase). Histograms over a fill constant,
 /// and other indices, give `None`.
 pub fn segment_key(module: &Module, func: &Function) -> Option<LocalId> {
+    segment_table(module, func).map(|t| t.key)
+}
+
+/// A segmented sum over a `dist` key ([`segment_key`]): its key, the table's allocation
+/// `new T[len]` and that length ([`HistogramBody::len`], an expression the host can
+/// evaluate before the MIs run: the MIs may then share one table, `rt::somd::SegmentTable`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SegmentTable {
+    pub key: LocalId,
+    pub new: ExprId,
+    pub len: ExprId,
+}
+
+/// The [`SegmentTable`] of `func`, where its body is a segmented sum over a `dist` key.
+pub fn segment_table(module: &Module, func: &Function) -> Option<SegmentTable> {
     let Verdict::Ok(_, body) = analyze_histogram(module, func) else { return None };
     if body.fill.is_some() {
         return None;
@@ -179,7 +194,14 @@ pub fn segment_key(module: &Module, func: &Function) -> Option<LocalId> {
         }
     };
     let local = func.local(key);
-    (local.kind == LocalKind::Param && local.dist.is_some()).then_some(key)
+    if local.kind != LocalKind::Param || local.dist.is_none() {
+        return None;
+    }
+    let new = func.body.stmts.iter().find_map(|s| match s {
+        Stmt::Let { local, init: Some(init) } if *local == body.table => Some(*init),
+        _ => None,
+    })?;
+    Some(SegmentTable { key, new, len: body.len })
 }
 
 /// Recognises a histogram body in SOMD function `func`.
