@@ -2454,10 +2454,11 @@ pub fn key_window(keys: &Array<i32>, mis: usize) -> std::ops::Range<usize> {
 /// such a body makes: `+`, `|` and `^` of `int`/`long` entries, and `+` of `float`/`double`
 /// entries, which start at `+0.0` and only ever have values added, so that none is `-0.0`
 /// (the one `v` that `+ 0.0` changes; a sum is `-0.0` only when both operands are). Where
-/// an MI made a table of its own, every shared MI's span is copied out into a table of its
-/// own, zero elsewhere, exactly the table it would have filled, and
-/// [`combine_elementwise_windows`] runs over all of them as before (so also where an MI's
-/// `new` asked for another length).
+/// MIs made tables of their own, their entries are folded into the shared table where
+/// their spans lie, with the tree's pairing where several spans meet
+/// ([`merge_own_tables`]); where an MI's table has another length, every shared MI's span
+/// is copied out into a table of its own, zero elsewhere, exactly the table it would have
+/// filled, and [`combine_elementwise_windows`] runs over all of them as before.
 pub struct SegmentTable<T> {
     /// The method's name (`Class.method`): only that body's [`new_table`] takes the table.
     method: &'static str,
@@ -2537,29 +2538,134 @@ impl<T: Default + Copy + Send + Sync + 'static> SegmentTable<T> {
         };
         let claims = claims.into_inner().unwrap_or_else(|e| e.into_inner());
         let len = table.len();
-        let shared: Vec<bool> =
-            partials.iter().map(|(p, _)| p.is_window_of(&table, 0, len)).collect();
-        // Every MI updated the shared table (so each within the span it claimed, and the
-        // claims are disjoint), and nothing else holds it.
-        if shared.iter().all(|s| *s) && table.handles() == 1 + partials.len() {
-            drop(partials);
-            return Some(table);
+        // Each MI's span in the result: a shared MI's claim, another MI's window.
+        let spans: Option<Vec<(bool, std::ops::Range<usize>)>> = partials
+            .iter()
+            .zip(&claims)
+            .map(|((p, window), claim)| match (p.is_window_of(&table, 0, len), claim) {
+                (true, Some(claim)) => Some((true, claim.clone())),
+                (false, _) if !p.is_null() && p.len() == len => {
+                    Some((false, window.start.min(len)..window.end.min(len)))
+                }
+                _ => None,
+            })
+            .collect();
+        let shared = spans.as_ref().map_or(0, |s| s.iter().filter(|(shared, _)| *shared).count());
+        let Some(spans) = spans.filter(|_| table.handles() == 1 + shared) else {
+            // An MI's table of another length (or one kept elsewhere): each shared MI gets
+            // the table it would have filled, its span and zero elsewhere.
+            for ((p, _), claim) in partials.iter_mut().zip(&claims) {
+                if let (true, Some(claim)) = (p.is_window_of(&table, 0, len), claim) {
+                    *p = Array::from_buffer(collect_copy(len, 1, |i| {
+                        Slot::new(match claim.contains(&i) {
+                            true => table.slots()[i].get(),
+                            false => T::default(),
+                        })
+                    }));
+                }
+            }
+            drop(table);
+            return combine_elementwise_windows(partials, op, combine);
+        };
+        if shared < partials.len() {
+            let own: Vec<&[Slot<T>]> = partials.iter().map(|(p, _)| p.slots()).collect();
+            merge_own_tables(table.slots(), &own, &spans, &op);
         }
-        // Every shared MI gets the table it would have filled: its span, zero elsewhere.
-        for ((p, _), (shared, claim)) in partials.iter_mut().zip(shared.iter().zip(&claims)) {
-            if let (true, Some(claim)) = (shared, claim) {
-                let own = Array::from_buffer(collect_copy(len, 1, |i| {
-                    Slot::new(if claim.contains(&i) {
-                        table.slots()[i].get()
-                    } else {
-                        T::default()
-                    })
-                }));
-                *p = own;
+        drop(partials);
+        Some(table)
+    }
+}
+
+/// Folds the tables of the MIs that did not share it into a segmented sum's shared table
+/// `table` ([`SegmentTable::combine`]), entry by entry as the tree of `op` over every MI's
+/// table would: `own[k]` is MI `k`'s table, `spans[k]` whether it is the shared one and
+/// the span outside which MI `k`'s entries are zero. The shared MIs' spans are disjoint.
+///
+/// Where no span holds an entry, or only a shared MI's, the table holds it already; where
+/// one other MI's span alone holds it, its entry is copied (`op(v, 0)` is `v`); where
+/// several do, the tree of [`tree_combine`] runs over their entries, the others left out:
+/// a zero operand leaves the other one as it is, so the tree's other nodes are the
+/// identity. Runs on the pool where there is much to do.
+fn merge_own_tables<T: Copy + Send + Default>(
+    table: &[Slot<T>],
+    own: &[&[Slot<T>]],
+    spans: &[(bool, std::ops::Range<usize>)],
+    op: &(impl Fn(T, T) -> T + Sync),
+) {
+    // Cut the table where a span starts or ends; each piece has one set of spans over it.
+    let mut cuts: Vec<usize> =
+        spans.iter().filter(|(_, s)| !s.is_empty()).flat_map(|(_, s)| [s.start, s.end]).collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut pieces: Vec<(std::ops::Range<usize>, Vec<usize>)> = Vec::new();
+    for w in cuts.windows(2) {
+        let piece = w[0]..w[1];
+        let over: Vec<usize> = (0..spans.len())
+            .filter(|&k| spans[k].1.start <= piece.start && piece.end <= spans[k].1.end)
+            .collect();
+        let only_shared = matches!(over[..], [k] if spans[k].0);
+        if !over.is_empty() && !only_shared {
+            // In chunks, so that long pieces spread over the pool.
+            let mut start = piece.start;
+            while start < piece.end {
+                let end = (start + COMBINE_CHUNK_MAX).min(piece.end);
+                pieces.push((start..end, over.clone()));
+                start = end;
             }
         }
-        drop(table);
-        combine_elementwise_windows(partials, op, combine)
+    }
+    let run = |(range, over): &(std::ops::Range<usize>, Vec<usize>)| {
+        if let [k] = over[..] {
+            for (t, v) in table[range.clone()].iter().zip(&own[k][range.clone()]) {
+                t.set(v.get());
+            }
+            return;
+        }
+        for i in range.clone() {
+            let entry = |k: usize| own[k][i].get();
+            if let Some(v) = tree_of_present(0, own.len(), over, &entry, op) {
+                table[i].set(v);
+            }
+        }
+    };
+    let work: usize = pieces.iter().map(|(r, over)| r.len() * over.len()).sum();
+    let threads = exec::placement().cpu_mis();
+    if threads <= 1 || work < PARALLEL_COMBINE_MIN || CURRENT.with(Cell::get).is_some() {
+        pieces.iter().for_each(run);
+    } else {
+        let next = AtomicUsize::new(0);
+        exec::pool().run_optional(threads.min(pieces.len()), |_| loop {
+            let c = next.fetch_add(1, Ordering::Relaxed);
+            let Some(piece) = pieces.get(c) else { break };
+            run(piece);
+        });
+    }
+}
+
+/// The node of [`tree_combine`]'s tree over the leaves `lo..hi` when only the leaves
+/// `present` (ascending) are there: `None` where none of them is.
+fn tree_of_present<T: Copy>(
+    lo: usize,
+    hi: usize,
+    present: &[usize],
+    leaf: &impl Fn(usize) -> T,
+    op: &impl Fn(T, T) -> T,
+) -> Option<T> {
+    let present = &present[present.partition_point(|&k| k < lo)..];
+    let present = &present[..present.partition_point(|&k| k < hi)];
+    match present {
+        [] => None,
+        [k] => Some(leaf(*k)),
+        _ => {
+            let mid = lo + (hi - lo).div_ceil(2);
+            match (
+                tree_of_present(lo, mid, present, leaf, op),
+                tree_of_present(mid, hi, present, leaf, op),
+            ) {
+                (Some(a), Some(b)) => Some(op(a, b)),
+                (a, b) => a.or(b),
+            }
+        }
     }
 }
 

@@ -270,10 +270,11 @@ fn segmented_mis(
 
 /// MIs sharing one table ([`SegmentTable`]) where their keys' spans are disjoint give the
 /// bits of the sequential tree over tables of their own, and so do MIs whose spans meet
-/// (a run of keys split between two MIs, unsorted keys: each such MI makes its own table,
-/// and every shared MI's span is copied out into one of its own), MIs without keys, fewer
-/// than eight MIs (no spans: no shared table) and an MI whose `new` asks for another
-/// length (its own table: `combine` runs as the sequential tree). Values include `-0.0`, which a sum
+/// (a run of keys split between two MIs, unsorted keys in one MI, in every third or in all: each
+/// such MI makes its own table, folded into the shared one with the tree's pairing where
+/// spans meet), MIs without keys, fewer than eight MIs (no spans: no shared table) and an
+/// MI whose `new` asks for another length (its own table: `combine` runs as the
+/// sequential tree). Values include `-0.0`, which a sum
 /// from `+0.0` never leaves in an entry. Where every span is disjoint, every MI updated the
 /// one shared table.
 #[test]
@@ -296,13 +297,19 @@ fn shared_tables_have_the_bits_of_the_sequential_tree() {
             // MI 2's keys unsorted: it spans every index.
             2 if mi == 2 => (0..rows).map(|r| ((r * 7919) % len) as i32).collect(),
             2 => (mi * rows..(mi + 1) * rows).map(|r| r as i32).collect(),
+            // Every third MI's keys unsorted: up to six spans over an entry, whose tree
+            // pairs them.
+            5 if mi % 3 == 0 => (0..len).map(|r| ((r * 7919 + mi * 13) % len) as i32).collect(),
+            5 => (mi * rows..(mi + 1) * rows).map(|r| r as i32).collect(),
+            // Every MI's keys unsorted over the whole table: every entry has all MIs' terms.
+            6 => (0..len).map(|r| ((r * 7919 + mi * 13) % len) as i32).collect(),
             // Every other MI without keys, the rest descending.
             3 if mi % 2 == 1 => Vec::new(),
             _ => (mi * rows..(mi + 1) * rows).rev().map(|r| r as i32).collect(),
         }
     };
-    for n in [4usize, 8, 9, 16] {
-        for case in 0..5 {
+    for n in [4usize, 8, 9, 16, 17] {
+        for case in 0..7 {
             let parts: Vec<(Vec<i32>, Vec<f64>)> = (0..n)
                 .map(|mi| {
                     let keys = case_keys(case, n, mi);
@@ -318,11 +325,10 @@ fn shared_tables_have_the_bits_of_the_sequential_tree() {
                 .expect("tables");
             let table = SegmentTable::<f64>::new("M.scatter", len as i32, n);
             let mis = segmented_mis(&parts, &lens, Some(&table));
-            let firsts: Vec<Array<f64>> = mis.iter().map(|(t, _)| t.clone()).collect();
+            let one_table = mis.iter().all(|(t, _)| t.ref_eq(&mis[0].0));
             let got = table.combine(mis, add, &add_arrays).expect("tables");
             let what = format!("{n} MIs, case {case}");
             assert_eq!(bits(&got), bits(&expected), "{what}");
-            let one_table = firsts.iter().all(|t| t.ref_eq(&firsts[0]));
             assert_eq!(one_table, n >= 8 && (case == 0 || case == 3), "{what}");
         }
     }
