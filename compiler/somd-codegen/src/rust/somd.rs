@@ -915,8 +915,8 @@ impl FnCx<'_> {
         let windowed = self.windowed_table().and_then(|(f, t)| Some((f, t, *part_of.get(&t.key)?)));
         if let Some((f, table, k)) = windowed {
             // Each MI's table is zero outside its keys' span: the MIs whose spans are
-            // disjoint share one table, and the combination reads only the other MIs'
-            // spans (`rt::somd::SegmentTable`, `rt::somd::combine_elementwise_windows`).
+            // disjoint share one table, and the combination folds the other MIs' tables
+            // into it span by span (`rt::somd::SegmentTable`).
             let combine = elem_name(&self.names.functions[f.0 as usize]);
             let call = pairwise(self, f, &func.ret);
             let elem = match &func.ret {
