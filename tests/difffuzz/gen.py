@@ -2279,8 +2279,9 @@ def main():
         if isinstance(kinds[k], tuple) and kinds[k][0] == "segment":
             _, elem, run, mode, length = kinds[k]
             wrap = {"long": "", "int": "widen", "double": "bits"}[elem]
-            calls.append("        print(\"m%d\", %s(m%d(a, keys(a.length, %d, %d), b, %d, %d, %d)));"
-                         % (k, wrap, k, run, mode, length, p, q))
+            # With `--views` the method also takes the table `c` (as every other one).
+            calls.append("        print(\"m%d\", %s(m%d(a, keys(a.length, %d, %d), b, %d, %d, %d%s)));"
+                         % (k, wrap, k, run, mode, length, p, q, ", c" if views else ""))
         elif isinstance(kinds[k], tuple):
             _, ty, sizes = kinds[k]
             for nth, (rx, ry, cx, cy, n, pv, seed, small) in enumerate(sizes):
