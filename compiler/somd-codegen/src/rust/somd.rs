@@ -912,7 +912,8 @@ impl FnCx<'_> {
             result = "somd_output.assemble(&dist_0.layout, partials)".to_string();
         }
         let mut body_call = format!("{name}({})", call_args.join(", "));
-        let windowed = self.windowed_table().and_then(|(f, t)| Some((f, t, *part_of.get(&t.key)?)));
+        let windowed = windowed_table(self.module, self.func, self.output_new)
+            .and_then(|(f, t)| Some((f, t, *part_of.get(&t.key)?)));
         if let Some((f, table, k)) = windowed {
             // Each MI's table is zero outside its keys' span: the MIs whose spans are
             // disjoint share one table, and the combination folds the other MIs' tables
@@ -945,12 +946,6 @@ impl FnCx<'_> {
         line(out, 1, "", &result, "")?;
         writeln!(out, "}}")?;
         Ok(())
-    }
-
-    /// The `combine` and the table of a segmented sum whose partial tables this wrapper may
-    /// combine window by window ([`windowed_table`]).
-    fn windowed_table(&self) -> Option<(FuncId, histogram::SegmentTable)> {
-        windowed_table(self.module, self.func, self.output_new)
     }
 
     /// The arguments of the user strategies of the `dist` parameters (`dist(P(e1, ..))`),

@@ -156,20 +156,14 @@ fn op_symbol(kind: BinOpKind) -> &'static str {
     }
 }
 
-/// The key parameter `p` of a segmented sum (`acc[p[i]] += v` over a zeroed table, see the
-/// module doc; `int` and `long` tables too, `acc[p[i]]++` or `acc[p[i]] ^= v`, with the loop
-/// a `float` table's segmented sum needs) when `p` is a `dist` parameter: an MI updates
-/// only the entries its part of `p` names, so its table is zero outside the least to the
-/// greatest of those keys (`rt::somd::key_window` takes that span from the first and last
-/// key where the keys never decrease or never increase). Histograms over a fill constant,
-/// and other indices, give `None`.
-pub fn segment_key(module: &Module, func: &Function) -> Option<LocalId> {
-    segment_table(module, func).map(|t| t.key)
-}
-
-/// A segmented sum over a `dist` key ([`segment_key`]): its key, the table's allocation
-/// `new T[len]` and that length ([`HistogramBody::len`], an expression the host can
-/// evaluate before the MIs run: the MIs may then share one table, `rt::somd::SegmentTable`).
+/// A segmented sum over a `dist` key `p` (`acc[p[i]] += v` over a zeroed table, see the
+/// module doc; `int` and `long` tables too, `acc[p[i]]++` or `acc[p[i]] ^= v`, with the
+/// loop a `float` table's segmented sum needs): an MI updates only the entries its part of
+/// `p` names, so its table is zero outside the least to the greatest of those keys
+/// (`rt::somd::key_window` takes that span from the first and last key where the keys never
+/// decrease or never increase). Its key, the table's allocation `new T[len]` and that length
+/// ([`HistogramBody::len`], an expression the host can evaluate before the MIs run: the
+/// MIs may then share one table, `rt::somd::SegmentTable`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SegmentTable {
     pub key: LocalId,
@@ -177,7 +171,8 @@ pub struct SegmentTable {
     pub len: ExprId,
 }
 
-/// The [`SegmentTable`] of `func`, where its body is a segmented sum over a `dist` key.
+/// The [`SegmentTable`] of `func`, where its body is a segmented sum over a `dist` key;
+/// histograms over a fill constant, and other indices, give `None`.
 pub fn segment_table(module: &Module, func: &Function) -> Option<SegmentTable> {
     let Verdict::Ok(_, body) = analyze_histogram(module, func) else { return None };
     if body.fill.is_some() {
