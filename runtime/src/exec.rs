@@ -73,14 +73,16 @@ thread_local! {
     /// whether of MIs failing at one key the last in partition order wins
     /// ([`fail_last_first`]).
     static FAIL_KEY: Cell<Key> = const { Cell::new(START) };
-    /// Whether the next helper to ask ([`fail_helper`]) marks its places ([`fail_call`]).
-    static FAIL_ARMED: Cell<bool> = const { Cell::new(false) };
+    /// The helper level at which the next helper to ask ([`fail_helper`]) marks its places
+    /// ([`fail_call`], [`fail_call_in`]); 0 for none.
+    static FAIL_ARMED: Cell<u32> = const { Cell::new(0) };
 }
 
 /// An MI's place in Java's order: the key's high word ([`fail_key`]) and low word
-/// ([`fail_sub`], [`fail_part`]), the word of the places inside a helper it calls
-/// ([`fail_call`], [`fail_deep`]), compared in that order; and [`fail_last_first`].
-pub(crate) type Key = ((u128, u64), bool);
+/// ([`fail_sub`], [`fail_part`]), the words of the places inside a helper it calls and a
+/// helper that one calls (helper levels 1 and 2: [`fail_call`], [`fail_call_in`],
+/// [`fail_deep_at`]), compared in that order; and [`fail_last_first`].
+pub(crate) type Key = ((u128, u128), bool);
 
 /// The key every MI starts with.
 const START: Key = ((0, 0), false);
@@ -113,45 +115,82 @@ pub fn fail_part(part: u64) {
     FAIL_KEY.with(|k| k.set(((k.get().0 .0 >> 16 << 16 | u128::from(part & 0xFFFF), 0), false)));
 }
 
+/// How deep armed helper calls nest: an MI body arms the helpers it calls (level 1), and an
+/// armed helper the helpers it calls (level 2); a helper deeper marks nothing.
+const HELPER_LEVELS: u32 = 2;
+
+/// Sets the word of helper level `level` (1 or 2) of the running MI's key to what `word`
+/// makes of it, and clears the levels below it.
+fn set_level(level: u32, word: impl FnOnce(u64) -> u64) {
+    let shift = 64 * (HELPER_LEVELS - level);
+    FAIL_KEY.with(|k| {
+        let ((high, deep), last) = k.get();
+        let old = (deep >> shift) as u64;
+        let above = if level == 1 { 0 } else { deep >> (shift + 64) << (shift + 64) };
+        k.set(((high, above | u128::from(word(old)) << shift), last));
+    });
+}
+
 /// Arms the helper the running MI calls next, its `call`-th marked call (from 1) in the
 /// statement (or step, row, column) that the key marks: Java runs the helper's body over
 /// the whole data, each of its statements, and each row of its loops over a partition, to
 /// the end before the next, so the helper marks its places ([`fail_helper`],
-/// [`fail_deep`]) in a word of their own below the key's.
+/// [`fail_deep_at`]) in a word of their own below the key's (helper level 1).
 pub fn fail_call(call: u64) {
-    FAIL_KEY.with(|k| {
-        let ((word, _), last) = k.get();
-        k.set(((word, (call & 0xFFFF) << 48), last));
-    });
-    FAIL_ARMED.with(|a| a.set(true));
+    arm(1, call);
 }
 
 /// Marks the end of the `call`-th marked helper call ([`fail_call`]) of the statement:
 /// what the statement runs after it comes after every place inside it, in every MI.
 pub fn fail_called(call: u64) {
-    FAIL_ARMED.with(|a| a.set(false));
-    FAIL_KEY.with(|k| {
-        let ((word, _), last) = k.get();
-        k.set(((word, (call & 0xFFFF) << 48 | 0xFFFF_FFFF_FFFF), last));
-    });
+    called(1, call);
 }
 
-/// Whether the running helper was called armed ([`fail_call`]) and marks its places with
-/// [`fail_deep`]; disarms, so the helpers it calls mark nothing.
-pub fn fail_helper() -> bool {
-    FAIL_ARMED.with(|a| a.replace(false))
+/// As [`fail_call`], for a helper running at helper level `level` ([`fail_helper`]'s
+/// answer) that calls another from one of its marked statements: the callee marks its places
+/// at the next level, below the caller's place. Nothing where the caller was not armed
+/// (`level` 0) or is at the deepest level.
+pub fn fail_call_in(level: u32, call: u64) {
+    if (1..HELPER_LEVELS).contains(&level) {
+        arm(level + 1, call);
+    }
 }
 
-/// Marks the running MI's place inside the helper that [`fail_call`] armed: `statement << 32
-/// | place`, the statement of the helper's body it runs and, in a loop of it over the rows
-/// of a partition, 1 + the global row (stepping down, the global rows from it to the last;
-/// in a loop stepping down over a 1-D partition, the elements from the partition's first to
-/// the last); 0 elsewhere.
-pub fn fail_deep(place: u64) {
-    FAIL_KEY.with(|k| {
-        let ((word, deep), last) = k.get();
-        k.set(((word, deep >> 48 << 48 | (place & 0xFFFF_FFFF_FFFF)), last));
-    });
+/// As [`fail_called`], for a call armed by [`fail_call_in`] with the same `level`.
+pub fn fail_called_in(level: u32, call: u64) {
+    if (1..HELPER_LEVELS).contains(&level) {
+        called(level + 1, call);
+    }
+}
+
+fn arm(level: u32, call: u64) {
+    set_level(level, |_| (call & 0xFFFF) << 48);
+    FAIL_ARMED.with(|a| a.set(level));
+}
+
+fn called(level: u32, call: u64) {
+    FAIL_ARMED.with(|a| a.set(0));
+    set_level(level, |_| (call & 0xFFFF) << 48 | 0xFFFF_FFFF_FFFF);
+}
+
+/// The helper level at which the running helper marks its places with [`fail_deep_at`]:
+/// the level its caller armed ([`fail_call`], [`fail_call_in`]), or 0 where it was called
+/// unarmed (it marks nothing). Disarms, so the helpers it calls mark nothing unless it arms
+/// them.
+pub fn fail_helper() -> u32 {
+    FAIL_ARMED.with(|a| a.replace(0))
+}
+
+/// Marks the running MI's place inside the helper that [`fail_call`] or [`fail_call_in`]
+/// armed at `level` ([`fail_helper`]; nothing at level 0): `statement << 32 | place`, the
+/// statement of the helper's body it runs and, in a loop of it over the rows of a
+/// partition, 1 + the global row (stepping down, the global rows from it to the last; in a
+/// loop stepping down over a 1-D partition, the elements from the partition's first to the
+/// last); 0 elsewhere. Clears the places of the helpers it called before.
+pub fn fail_deep_at(level: u32, place: u64) {
+    if (1..=HELPER_LEVELS).contains(&level) {
+        set_level(level, |word| word >> 48 << 48 | (place & 0xFFFF_FFFF_FFFF));
+    }
 }
 
 /// Whether, of MIs failing at the running MI's key, the *last* in partition order wins:
@@ -1500,7 +1539,7 @@ pub(crate) fn collect_results<R>(slots: Vec<Mutex<Option<MiOutcome<R>>>>) -> Vec
         .map(|slot| {
             slot.into_inner()
                 .unwrap_or_else(|e| e.into_inner())
-                .unwrap_or_else(|| Err((((u128::MAX, u64::MAX), false), Box::new(MiAborted))))
+                .unwrap_or_else(|| Err((((u128::MAX, u128::MAX), false), Box::new(MiAborted))))
         })
         .collect();
     let mut results = Vec::with_capacity(outcomes.len());

@@ -1709,7 +1709,7 @@ pub fn part_geo<A: Windowed>(array: &A) -> Geo {
 /// The global index of `array`'s first row (element) and the whole array's length, where it
 /// is a partition of the running MI that a helper was passed (`Somd.offset(a, 1)`,
 /// `Somd.globalLength(a, 1)`), for the places of the helper's loops over it
-/// (`exec::fail_deep`); `None` for any other array, which every MI walks alike.
+/// (`exec::fail_deep_at`); `None` for any other array, which every MI walks alike.
 pub fn part_rows<A: Windowed>(array: &A) -> Option<(i64, i64)> {
     known_geo(array)
         .filter(|geo| !geo.whole)

@@ -174,13 +174,13 @@ fn places_inside_an_inner_step_order_its_failures() {
     assert_eq!(run(Some(4)), "mi 3");
 }
 
-/// The places inside a helper an MI calls (`exec::fail_call`, `fail_deep`) order failures
+/// The places inside a helper an MI calls (`exec::fail_call`, `fail_deep_at`) order failures
 /// below the key's: a helper's earlier statement or row, then an earlier call of the
 /// statement; `fail_called` puts what follows a call after every place inside it, a helper
 /// that was not armed marks nothing, and the next statement's mark clears the helper's word.
 #[test]
 fn places_inside_a_helper_order_its_failures() {
-    use somd_runtime::exec::{fail_call, fail_called, fail_deep, fail_helper, fail_key};
+    use somd_runtime::exec::{fail_call, fail_called, fail_deep_at, fail_helper, fail_key};
     error::install_panic_hook();
     let throw = |what: &str| -> ! {
         error::throw(JavaException::new("java.lang.IllegalStateException", what, POS))
@@ -197,25 +197,25 @@ fn places_inside_a_helper_order_its_failures() {
                         fail_call(1);
                         fail_called(1);
                         fail_call(2);
-                        assert!(fail_helper());
-                        fail_deep(1 << 32 | 3);
+                        assert_eq!(fail_helper(), 1);
+                        fail_deep_at(1, 1 << 32 | 3);
                     }
                     // The first call: its helper's statement 2 (row 40 of statement 1 before).
                     (1, _) => {
                         fail_call(1);
-                        assert!(fail_helper());
-                        fail_deep(1 << 32 | 40);
-                        fail_deep(2 << 32);
+                        assert_eq!(fail_helper(), 1);
+                        fail_deep_at(1, 1 << 32 | 40);
+                        fail_deep_at(1, 2 << 32);
                     }
                     // Not armed: a helper asking marks nothing, and stays at the call.
                     (2, _) => {
-                        assert!(!fail_helper());
+                        assert_eq!(fail_helper(), 0);
                         return mi.index();
                     }
                     (3, 0) => {
                         fail_call(1);
-                        assert!(fail_helper());
-                        fail_deep(1 << 32 | 41);
+                        assert_eq!(fail_helper(), 1);
+                        fail_deep_at(1, 1 << 32 | 41);
                     }
                     (3, 1) => {
                         fail_call(1);
@@ -232,6 +232,92 @@ fn places_inside_a_helper_order_its_failures() {
     assert_eq!(run(0), "mi 3");
     assert_eq!(run(1), "mi 1");
     assert_eq!(run(2), "mi 1");
+}
+
+/// A helper that an armed helper calls from a marked statement (`exec::fail_call_in`) marks
+/// its places at helper level 2, below its caller's place: its earlier statement or row
+/// wins over a later one whatever the partition order, its earlier call over a later one;
+/// a new place of the caller clears the callee's, and a helper not armed, or already at
+/// level 2, arms nothing.
+#[test]
+fn places_inside_a_helper_a_helper_calls_order_its_failures() {
+    use somd_runtime::exec::{
+        fail_call, fail_call_in, fail_called_in, fail_deep_at, fail_helper, fail_key,
+    };
+    error::install_panic_hook();
+    let throw = |what: &str| -> ! {
+        error::throw(JavaException::new("java.lang.IllegalStateException", what, POS))
+    };
+    // The MI body's call 1 at statement 2 arms helper `g`, whose statement 1 calls `h`.
+    let enter_h = || {
+        fail_key(2 << 32);
+        fail_call(1);
+        assert_eq!(fail_helper(), 1);
+        fail_deep_at(1, 1 << 32);
+        fail_call_in(1, 1);
+        assert_eq!(fail_helper(), 2);
+    };
+    let run = |variant: u32| {
+        catch(|| {
+            pool().run_mis(4, |mi| {
+                match (mi.index(), variant) {
+                    // `h`'s statement 2.
+                    (0, _) => {
+                        enter_h();
+                        fail_deep_at(2, 2 << 32);
+                    }
+                    // `h`'s statement 1, row 50: before MI 0's in Java's order.
+                    (1, _) => {
+                        enter_h();
+                        fail_deep_at(2, 1 << 32 | 50);
+                    }
+                    // `g`'s statement 2, whose call `g` did not arm.
+                    (2, _) => {
+                        enter_h();
+                        fail_deep_at(1, 2 << 32);
+                        fail_call_in(0, 1);
+                        assert_eq!(fail_helper(), 0);
+                    }
+                    (3, 0) => {
+                        enter_h();
+                        fail_deep_at(2, 1 << 32 | 49);
+                    }
+                    // `h` calls a helper it cannot arm: that one marks nothing.
+                    (3, 1) => {
+                        enter_h();
+                        fail_deep_at(2, 1 << 32 | 51);
+                        fail_call_in(2, 1);
+                        assert_eq!(fail_helper(), 0);
+                        fail_deep_at(0, 1 << 32);
+                    }
+                    // `g`'s second call of statement 1.
+                    (3, 2) => {
+                        enter_h();
+                        fail_called_in(1, 1);
+                        fail_call_in(1, 2);
+                        assert_eq!(fail_helper(), 2);
+                        fail_deep_at(2, 1 << 32);
+                    }
+                    // `g` marks statement 1 again (as a row loop's next row would): `h`'s
+                    // place is cleared.
+                    (3, 3) => {
+                        enter_h();
+                        fail_deep_at(2, 9 << 32);
+                        fail_deep_at(1, 1 << 32);
+                    }
+                    _ => fail_key(3 << 32),
+                }
+                throw(&format!("mi {}", mi.index()))
+            })
+        })
+        .expect_err("must fail")
+        .detail
+    };
+    assert_eq!(run(0), "mi 3");
+    assert_eq!(run(1), "mi 1");
+    assert_eq!(run(2), "mi 1");
+    assert_eq!(run(3), "mi 3");
+    assert_eq!(run(4), "mi 1");
 }
 
 /// Under `exec::fail_last_first` (a loop stepping down inside a row or step loop), of MIs

@@ -31,24 +31,30 @@ use std::fmt::Write;
 
 /// For each function, whether it is a helper marking its places when armed: one
 /// [`marks_places`] takes that the body of a SOMD method calls (a host loop made one arms
-/// nothing). Other helpers pay nothing.
+/// nothing), or that such a helper calls (it may arm it). Other helpers pay nothing.
 pub(super) fn marking_helpers(module: &Module) -> Vec<bool> {
-    let mut called = vec![false; module.functions.len()];
-    for (f, func) in module.functions.iter().enumerate() {
-        if func.somd.is_none() || module.outlined.iter().any(|o| o.func.0 as usize == f) {
-            continue;
-        }
-        for expr in &func.exprs {
+    let calls = |f: usize, marking: &mut Vec<bool>, marks: &dyn Fn(FuncId) -> bool| {
+        for expr in &module.functions[f].exprs {
             if let ExprKind::Call { func: h, receiver: None, .. } = expr.kind {
-                if let Some(c) = called.get_mut(h.0 as usize) {
-                    *c = true;
+                if marking.get(h.0 as usize) == Some(&false) && marks(h) {
+                    marking[h.0 as usize] = true;
                 }
             }
         }
+    };
+    let mut marking = vec![false; module.functions.len()];
+    for (f, func) in module.functions.iter().enumerate() {
+        if func.somd.is_some() && !module.outlined.iter().any(|o| o.func.0 as usize == f) {
+            calls(f, &mut marking, &|h| marks_places(module, h) || arms_places(module, h));
+        }
     }
-    (0..module.functions.len())
-        .map(|h| called[h] && marks_places(module, FuncId(h as u32)))
-        .collect()
+    // The helpers those call, which an armed one arms a level deeper
+    // (`rt::exec::fail_call_in`).
+    let first = marking.clone();
+    for f in (0..marking.len()).filter(|f| first[*f]) {
+        calls(f, &mut marking, &|h| marks_places(module, h));
+    }
+    marking
 }
 
 /// Whether function `fid` is a helper whose places an armed call marks: a static method
@@ -56,14 +62,7 @@ pub(super) fn marking_helpers(module: &Module) -> Vec<bool> {
 /// over a 1-D one, at the top level of its body ([`partition_loop`]), or with two statements
 /// there that hold loops (Java finishes the first over the whole data before the second).
 fn marks_places(module: &Module, fid: FuncId) -> bool {
-    let Some(func) = module.functions.get(fid.0 as usize) else { return false };
-    if func.kind != FuncKind::Static
-        || func.somd.is_some()
-        || func.intermediate.is_some()
-        || module.main == Some(fid)
-    {
-        return false;
-    }
+    let Some(func) = helper(module, fid) else { return false };
     let mut looping = 0;
     for stmt in &func.body.stmts {
         if partition_loop(func, stmt).is_some() {
@@ -74,6 +73,53 @@ fn marks_places(module: &Module, fid: FuncId) -> bool {
         looping += usize::from(holds);
     }
     looping > 1
+}
+
+/// Function `fid` where it may be a marking helper: a static method that is no SOMD
+/// method, no intermediate reduction and not `main`.
+fn helper(module: &Module, fid: FuncId) -> Option<&Function> {
+    let func = module.functions.get(fid.0 as usize)?;
+    let plain = func.kind == FuncKind::Static
+        && func.somd.is_none()
+        && func.intermediate.is_none()
+        && module.main != Some(fid);
+    plain.then_some(func)
+}
+
+/// Whether function `fid` is a helper (as [`marks_places`] asks) that calls a helper
+/// [`marks_places`] from a statement of its body outside any loop, with plain arguments:
+/// armed by an MI body, it arms that call a level deeper, so its statements are places to
+/// mark even where it has no loop of its own (`long s = sweep(g, 0) - sweep(g, 1);`).
+fn arms_places(module: &Module, fid: FuncId) -> bool {
+    fn visit(module: &Module, func: &Function, block: &somd_mir::Block, found: &mut bool) {
+        for stmt in &block.stmts {
+            match stmt {
+                _ if FnCx::for_loop(stmt).is_some() => continue,
+                Stmt::Loop { .. } => continue,
+                Stmt::Block(inner) => visit(module, func, inner, found),
+                Stmt::Sync { body, .. } => visit(module, func, body, found),
+                Stmt::If { then_block, else_block, .. } => {
+                    visit(module, func, then_block, found);
+                    if let Some(e) = else_block {
+                        visit(module, func, e, found);
+                    }
+                }
+                _ => {}
+            }
+            for root in walk::stmt_roots(stmt) {
+                walk::each_expr(func, root, &mut |e| {
+                    if let ExprKind::Call { func: h, receiver: None, args } = &func.expr(e).kind {
+                        *found |= args.iter().all(|a| plain_argument(func, *a))
+                            && marks_places(module, *h);
+                    }
+                });
+            }
+        }
+    }
+    let Some(func) = helper(module, fid) else { return false };
+    let mut found = false;
+    visit(module, func, &func.body, &mut found);
+    found
 }
 
 /// A loop of a helper over an array parameter it never assigns ([`partition_loop`]).
@@ -144,13 +190,14 @@ fn plain_argument(func: &Function, arg: ExprId) -> bool {
 
 impl FnCx<'_> {
     /// Arms the calls of marking helpers that `stmt` makes outside its loops, for the
-    /// statements of an MI body whose place the key marks (`arm`): numbered from 1 in
-    /// Java's order of evaluation (left to right: their arguments call nothing, so no call
-    /// is inside another). Returns the armed calls of the enclosing statement, to restore.
+    /// statements of an MI body whose place the key marks and the statements of a marking
+    /// helper (`arm`): numbered from 1 in Java's order of evaluation (left to right: their
+    /// arguments call nothing, so no call is inside another). Returns the armed calls of
+    /// the enclosing statement, to restore.
     pub(super) fn arm_calls(&mut self, stmt: &Stmt, arm: bool) -> HashMap<ExprId, usize> {
         let mut calls = Vec::new();
         let loops = matches!(stmt, Stmt::Loop { .. }) || Self::for_loop(stmt).is_some();
-        if arm && !loops && self.func.somd.is_some() {
+        if arm && !loops && (self.func.somd.is_some() || self.marks_helper_places()) {
             for root in walk::stmt_roots(stmt) {
                 walk::each_expr(self.func, root, &mut |e| {
                     let expr = self.func.expr(e);
@@ -169,9 +216,13 @@ impl FnCx<'_> {
         std::mem::replace(&mut self.armed_calls, armed)
     }
 
-    /// The Rust of call `id` (`call`), armed when [`FnCx::arm_calls`] numbered it.
+    /// The Rust of call `id` (`call`), armed when [`FnCx::arm_calls`] numbered it: by an MI
+    /// body, or by a marking helper at its level (`_fm`).
     pub(super) fn armed_call(&self, id: ExprId, call: String) -> String {
         match self.armed_calls.get(&id) {
+            Some(k) if self.marks_helper_places() => format!(
+                "{{ rt::exec::fail_call_in(_fm, {k}); let _fc = {call}; rt::exec::fail_called_in(_fm, {k}); _fc }}"
+            ),
             Some(k) => format!(
                 "{{ rt::exec::fail_call({k}); let _fc = {call}; rt::exec::fail_called({k}); _fc }}"
             ),
@@ -209,7 +260,7 @@ impl FnCx<'_> {
     ) -> Result<(), EmitError> {
         let s = s.min(0xFFFF);
         if s > 0 && !matches!(stmt, Stmt::Let { init: None, .. }) {
-            writeln!(out, "{level}if _fm {{ rt::exec::fail_deep({s} << 32); }}")?;
+            writeln!(out, "{level}if _fm > 0 {{ rt::exec::fail_deep_at(_fm, {s} << 32); }}")?;
         }
         let Some(walk) = partition_loop(self.func, stmt) else {
             return self.fused_stmt(out, level, stmt);
@@ -219,28 +270,30 @@ impl FnCx<'_> {
         if !walk.matrix {
             writeln!(
                 out,
-                "{level}if _fm {{ if let Some((_r0, _rn)) = rt::somd::part_rows(&{p}) {{ rt::exec::fail_deep({}); }} }}",
+                "{level}if _fm > 0 {{ if let Some((_r0, _rn)) = rt::somd::part_rows(&{p}) {{ rt::exec::fail_deep_at(_fm, {}); }} }}",
                 place("1 + _rn - _r0")
             )?;
             self.fused_stmt(out, level, stmt)?;
             writeln!(
                 out,
-                "{level}if _fm {{ rt::exec::fail_deep(({s} << 32) | u32::MAX as u64); }}"
+                "{level}if _fm > 0 {{ rt::exec::fail_deep_at(_fm, ({s} << 32) | u32::MAX as u64); }}"
             )?;
             return Ok(());
         }
         let rows = format!("_fr{}", walk.test.0);
         writeln!(
             out,
-            "{level}let {rows} = if _fm {{ rt::somd::part_rows(&{p}) }} else {{ None }};"
+            "{level}let {rows} = if _fm > 0 {{ rt::somd::part_rows(&{p}) }} else {{ None }};"
         )?;
         let of = if walk.down {
             format!("_rn - (_r0 + {i} as i64)")
         } else {
             format!("_r0 + {i} as i64 + 1")
         };
-        let mark =
-            format!("if let Some((_r0, _rn)) = {rows} {{ rt::exec::fail_deep({}); }}", place(&of));
+        let mark = format!(
+            "if let Some((_r0, _rn)) = {rows} {{ rt::exec::fail_deep_at(_fm, {}); }}",
+            place(&of)
+        );
         self.row_marks.insert(walk.test, mark);
         let written = self.fused_stmt(out, level, stmt);
         self.row_marks.remove(&walk.test);

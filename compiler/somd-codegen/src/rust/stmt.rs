@@ -309,8 +309,12 @@ impl FnCx<'_> {
     ) -> Result<(), EmitError> {
         for stmt in &block.stmts {
             // A statement of a helper marking its places (`helper_marks.rs`).
+            // It arms the calls of marking helpers it makes (when it was armed itself).
             if let Some((s, _)) = self.helper_marks.get(&std::ptr::from_ref(stmt)).copied() {
-                self.helper_stmt(out, level, stmt, s)?;
+                let outer = self.arm_calls(stmt, true);
+                let written = self.helper_stmt(out, level, stmt, s);
+                self.armed_calls = outer;
+                written?;
                 continue;
             }
             // The calls of marking helpers a statement with a place in the key makes.
