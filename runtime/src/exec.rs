@@ -163,11 +163,13 @@ pub fn fail_called_in(level: u32, call: u64) {
     }
 }
 
+/// Arms the next helper to ask at `level`, the `call`-th marked call of its caller's place.
 fn arm(level: u32, call: u64) {
     set_level(level, |_| (call & 0xFFFF) << 48);
     FAIL_ARMED.with(|a| a.set(level));
 }
 
+/// Puts what follows the `call`-th marked call at `level` after every place inside it.
 fn called(level: u32, call: u64) {
     FAIL_ARMED.with(|a| a.set(0));
     set_level(level, |_| (call & 0xFFFF) << 48 | 0xFFFF_FFFF_FFFF);
