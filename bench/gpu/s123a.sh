@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Session 123, a device call: where .gpu-carry/s123ord.tar.xz is carried (a stage of the
-# programs whose generated Rust the helpers' levels changed, `SOMD_E2E_STAGE` with
-# `SOMD_E2E_FILTER`, not stripped of kernel-less programs), each program under
+# Session 123, a device call: for each stage named in ORDS (default `s123ord`) that is
+# carried as .gpu-carry/NAME.tar.xz (`s123ord`: the programs whose generated Rust the
+# helpers' levels changed; `s123ord2`: the two programs of helper loops bounded by a local;
+# `SOMD_E2E_STAGE` with `SOMD_E2E_FILTER`, kernel-less programs kept), each program under
 # SOMD_DEVICE=cpu with 16, 5 and 3 threads and under SOMD_DEVICE=opencl SOMD_STRICT=1,
 # compared with its Java twin as tests/tests/run.rs compares (bench/gpu/gpu_run.py's
 # `compare`); where .gpu-carry/s123hb.tar.xz is carried, the cost of the marks of a helper a
@@ -9,15 +10,16 @@
 # after (`hbench-after`) them, SOMD_DEVICE=cpu on 16 and 1 threads (100 and 10 calls of
 # `run`), five rounds with the builds in turn, the process's wall time in ms; then the
 # differential-fuzz archives named in FZS (bench/gpu/s120a.sh).
-# Usage: FZS="s123fz" bash bench/gpu/s123a.sh
+# Usage: [ORDS="s123ord s123ord2"] FZS="s123fz" bash bench/gpu/s123a.sh
 set -u
 mkdir -p "$OUT"
 start=$(date +%s)
 { nproc; nvidia-smi -L; } > "$OUT/env.txt" 2>&1
-if [ -f .gpu-carry/s123ord.tar.xz ]; then
-    S=/tmp/s123ord
-    rm -rf $S && mkdir -p $S && tar xJf .gpu-carry/s123ord.tar.xz -C $S && chmod +x $S/bin/*
-    python3 - "$S" > "$OUT/ord.txt" 2>&1 <<'PY'
+for ord in ${ORDS:-s123ord}; do
+    [ -f .gpu-carry/$ord.tar.xz ] || continue
+    S=/tmp/$ord
+    rm -rf $S && mkdir -p $S && tar xJf .gpu-carry/$ord.tar.xz -C $S && chmod +x $S/bin/*
+    python3 - "$S" > "$OUT/$ord.txt" 2>&1 <<'PY'
 import os, sys
 sys.path.insert(0, "bench/gpu")
 import gpu_run
@@ -40,9 +42,9 @@ for line in open(os.path.join(stage, "programs.tsv")):
         print(f"{'FAIL' if problems else 'ok'} {name} {label}\n{problems}", end="")
 print(f"{runs - failed} of {runs} runs agree with Java")
 PY
-    tail -1 "$OUT/ord.txt"; grep FAIL "$OUT/ord.txt"
-    echo "ord done at $(( $(date +%s) - start )) s"
-fi
+    echo "$ord: $(tail -1 "$OUT/$ord.txt")"; grep FAIL "$OUT/$ord.txt"
+    echo "$ord done at $(( $(date +%s) - start )) s"
+done
 if [ -f .gpu-carry/s123hb.tar.xz ]; then
     D=/tmp/s123hb
     rm -rf $D && mkdir -p $D "$OUT/hb" && tar xJf .gpu-carry/s123hb.tar.xz -C $D && chmod +x $D/*

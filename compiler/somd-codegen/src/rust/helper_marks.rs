@@ -135,8 +135,9 @@ struct Walk {
 
 /// `for (i = lo; i < p.length; i++)` over the rows of a matrix parameter `p`, or `for (i =
 /// p.length - c; i >= lo; i--)` (or `>`) over its rows or a 1-D parameter's elements, `p`
-/// never assigned: the loops whose places a helper marks (a 1-D loop going up meets the
-/// MIs in partition order already).
+/// never assigned, the bound or start possibly a local set to it ([`fixed`]): the loops
+/// whose places a helper marks (a 1-D loop going up meets the MIs in partition order
+/// already).
 fn partition_loop(func: &Function, stmt: &Stmt) -> Option<Walk> {
     let (i, Some(init), test, update) = FnCx::for_loop(stmt)? else { return None };
     let ExprKind::Binary { op, lhs, rhs } = &func.expr(test).kind else { return None };
@@ -148,14 +149,15 @@ fn partition_loop(func: &Function, stmt: &Stmt) -> Option<Walk> {
         BinOpKind::Ge | BinOpKind::Gt => true,
         _ => return None,
     };
-    // Up: the bound `p.length`; down: a start `p.length` or `p.length - c`.
-    let mut length = if down { init } else { *rhs };
+    // Up: the bound `p.length`; down: a start `p.length` or `p.length - c`; either or `p.length`
+    // in it may be a local set to it (`int rows = p.length;`).
+    let mut length = fixed(func, if down { init } else { *rhs })?;
     if let ExprKind::Binary { op, lhs, rhs } = &func.expr(length).kind {
         if !down || op.kind != BinOpKind::Sub || !matches!(func.expr(*rhs).kind, ExprKind::Const(_))
         {
             return None;
         }
-        length = *lhs;
+        length = fixed(func, *lhs)?;
     }
     let ExprKind::Length(array) = func.expr(length).kind else { return None };
     let ExprKind::Local(p) = func.expr(array).kind else { return None };
@@ -171,6 +173,20 @@ fn partition_loop(func: &Function, stmt: &Stmt) -> Option<Walk> {
         index: i,
         down,
         matrix,
+    })
+}
+
+/// Expression `e`, or where it is a local that a top-level `let` of the body sets and nothing
+/// assigns again, that `let`'s initialiser (`rows` for `int rows = g.length;`); `None` for a
+/// local set otherwise.
+fn fixed(func: &Function, e: ExprId) -> Option<ExprId> {
+    let ExprKind::Local(l) = func.expr(e).kind else { return Some(e) };
+    if (0..func.exprs.len()).any(|x| walk::assigned_local(func, ExprId(x as u32)) == Some(l)) {
+        return None;
+    }
+    func.body.stmts.iter().find_map(|s| match s {
+        Stmt::Let { local, init: Some(init) } if *local == l => Some(*init),
+        _ => None,
     })
 }
 
