@@ -484,6 +484,8 @@ class Gen:
         self.map_bodies = {}
         # `--nested` (with `--helpers`): the methods may call a helper calling the helpers.
         self.nested = False
+        # `--rowcalls` (with `--helpers`): the methods may call helpers in a row loop's body.
+        self.rowcalls = False
 
     def pick(self, xs):
         return self.rng.choice(xs)
@@ -1309,6 +1311,9 @@ class Gen:
                     "            }\n"
                     "        }\n" % (rows, "\n                ".join(body)))
 
+        if self.rowcalls and rng.random() < 0.4:
+            self.views = views
+            return self.row_helpers(k, risky, strategy)
         helpers = []
         for h in range(rng.choice([1, 1, 2])):
             # A cell of the second loop fails earlier in the data than one of the first,
@@ -1359,6 +1364,61 @@ class Gen:
                 "        long s = 0;\n%s"
                 "        return s;\n"
                 "    }\n" % (k, strategy, body), "colsum")
+
+    def row_helpers(self, k, risky, strategy):
+        """`--rowcalls` (with `--helpers`): a `reduce(+)` sum over a matrix whose loop over the
+        partition's rows calls, in each row, a helper passed the row (`rK(m[i], b, p, q, gi,
+        gj, t)`, `gi` and `gj` the row's and its first column's global places, the latter
+        written `Somd.offset(m, 2) + j` with `j` 0 for the Java twin's rewriting) in one or two
+        statements, each helper one or two loops over the row's cells (note
+        `device-execution`, "Calls in a row loop's body"). With `risky`, the loops mostly
+        read past `b` at one planted cell per call (`g == K - t * D`, the later call's and
+        the second loop's earlier in the row), so that MIs sharing a row fail in several
+        calls and loops and Java's first must be raised."""
+        rng = self.rng
+        views, self.views = self.views, False
+
+        def loop(planted):
+            body = ["int x = r[j] ^ (t * %d);" % rng.choice([1, 7, 31, 1024]),
+                    "int g = gi * 53 + gj + j;",
+                    "s += %s;" % self.long_expr(2)]
+            if risky and rng.random() < 0.8:
+                term = "s += b[g == %d - t * %d ? 1024 + t : x & 1023];" % (
+                    planted, rng.randrange(1, 40))
+                if rng.random() < 0.2:
+                    term = rng.choice(self.failing_terms())
+                body.insert(rng.randrange(2, len(body) + 1), term)
+            return ("        for (int j = 0; j < r.length; j++) {\n"
+                    "            %s\n"
+                    "        }\n" % "\n            ".join(body))
+
+        first = rng.randrange(900, 1961)
+        loops = loop(first)
+        if rng.random() < 0.6:
+            loops += loop(first - rng.randrange(1, 40))
+        helper = ("    static long r%d(int[] r, int[] b, int p, int q, int gi, int gj, int t) {\n"
+                  "        long s = 0;\n%s"
+                  "        return s;\n"
+                  "    }\n" % (k, loops))
+        call = lambda t: "r%d(m[i], b, p, q, gi, gj, %s)" % (k, t)
+        stmts = ["s += %s;" % call("t")]
+        if rng.random() < 0.6:
+            stmts.append(rng.choice(["s -= %s * 3;" % call("t + 1"),
+                                     "s += %s - %s;" % (call("t + 1"), call("t + 2"))]))
+        self.views = views
+        return (helper + "\n"
+                "    static reduce(+) long m%d(%s int[][] m, int[] b, int p, int q) {\n"
+                "        long s = 0;\n"
+                "        int t = %d;\n"
+                "        for (int i = 0; i < m.length; i++) {\n"
+                "            int j = 0;\n"
+                "            int gi = Somd.offset(m, 1) + i;\n"
+                "            int gj = Somd.offset(m, 2) + j;\n"
+                "            %s\n"
+                "        }\n"
+                "        return s;\n"
+                "    }\n" % (k, strategy, rng.randrange(4), "\n            ".join(stmts)),
+                "colsum")
 
     def segmented(self, k, risky):
         """A segmented sum over a `dist` key (`--segments`): `t[key[i]] op= v` into a
@@ -2208,6 +2268,7 @@ def main():
     gen.narrow = "--narrow" in sys.argv
     gen.mixed = "--mixed" in sys.argv
     gen.nested = helpers and "--nested" in sys.argv
+    gen.rowcalls = helpers and "--rowcalls" in sys.argv
     gen.java = "--java" in sys.argv
     # `--maps` leaves out `--views`' 3-D table, which no `local` function may take.
     maps = "--maps" in sys.argv and not views
@@ -2229,6 +2290,7 @@ def main():
                                     (" --rowtiles", rowtiles), (" --loops", loops),
                                     (" --columns", columns), (" --steps", steps),
                                     (" --helpers", helpers), (" --nested", gen.nested),
+                                    (" --rowcalls", gen.rowcalls),
                                     (" --segments", segments)) if on)
     out = ["// Generated by tests/difffuzz/gen.py %d%s." % (seed, flags),
            "public class Main {"]

@@ -193,6 +193,10 @@ pub struct FnCx<'a> {
     /// In an MI body, the calls of helpers marking their places that the statement being
     /// written arms, with their numbers (`helper_marks.rs`).
     pub armed_calls: HashMap<ExprId, usize>,
+    /// In an MI body, the body of the top-level row loop being written (`mi_stmt`): its
+    /// statements arm their calls of marking helpers, numbered across the body
+    /// (`helper_marks.rs`).
+    pub row_body: Option<*const Block>,
     /// In a helper marking its places when armed, its statements' places, numbered as an MI
     /// body's are (`helper_marks.rs`); empty in other functions.
     pub helper_marks: HashMap<*const Stmt, (usize, bool)>,
@@ -652,6 +656,7 @@ impl<'a> FnCx<'a> {
             row_marks: HashMap::new(),
             column_body: false,
             armed_calls: HashMap::new(),
+            row_body: None,
             helper_marks: HashMap::new(),
             marking,
             mark_stmt: None,

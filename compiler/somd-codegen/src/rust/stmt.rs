@@ -307,21 +307,27 @@ impl FnCx<'_> {
         level: Level,
         block: &Block,
     ) -> Result<(), EmitError> {
+        // A row loop's body: each row has its place in the key, and its statements' calls
+        // are numbered across the body (`row_body`).
+        let row_body = self.row_body == Some(std::ptr::from_ref(block));
+        let mut calls = 0;
         for stmt in &block.stmts {
             // A statement of a helper marking its places (`helper_marks.rs`).
             // It arms the calls of marking helpers it makes (when it was armed itself).
             if let Some((s, _)) = self.helper_marks.get(&std::ptr::from_ref(stmt)).copied() {
-                let outer = self.arm_calls(stmt, true);
+                let outer = self.arm_calls(stmt, true, 0);
                 let written = self.helper_stmt(out, level, stmt, s);
                 self.armed_calls = outer;
                 written?;
                 continue;
             }
             // The calls of marking helpers a statement with a place in the key makes.
-            let marked = [&self.part_marks, &self.sub_marks, &self.mi_marks]
-                .iter()
-                .any(|m| m.contains_key(&std::ptr::from_ref(stmt)));
-            let outer = self.arm_calls(stmt, marked);
+            let marked = row_body
+                || [&self.part_marks, &self.sub_marks, &self.mi_marks]
+                    .iter()
+                    .any(|m| m.contains_key(&std::ptr::from_ref(stmt)));
+            let outer = self.arm_calls(stmt, marked, if row_body { calls } else { 0 });
+            calls += self.armed_calls.len();
             let written = self.block_stmt(out, level, stmt);
             self.armed_calls = outer;
             written?;
@@ -455,6 +461,7 @@ impl FnCx<'_> {
         }
         // The mark at the start of each iteration of a row, column or step loop, by its test.
         let mark = if let Some((test, place)) = self.row_loop(stmt)? {
+            self.row_body = Self::loop_body(stmt).map(std::ptr::from_ref);
             Some((test, format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);")))
         } else if let Some((test, place)) = self.column_loop(stmt)? {
             // Its body's statements have places inside each column, as a step loop's have
@@ -485,6 +492,7 @@ impl FnCx<'_> {
         self.mark_stmt = None;
         self.tie_depth = None;
         self.column_body = false;
+        self.row_body = None;
         self.sub_marks.clear();
         if let Some((test, _)) = mark {
             self.row_marks.remove(&test);
