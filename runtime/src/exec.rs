@@ -156,6 +156,22 @@ pub fn fail_call_in(level: u32, call: u64) {
     }
 }
 
+/// As [`fail_call`], for a helper that marks no places of its own (one loop over a row it
+/// is passed, say): the call's number alone orders its MIs' failures (Java finishes the
+/// call over the whole data before the statement's next one), and nothing is armed, so the
+/// helpers it calls mark nothing. [`fail_called`] ends it.
+pub fn fail_call_plain(call: u64) {
+    set_level(1, |_| (call & 0xFFFF) << 48);
+}
+
+/// As [`fail_call_plain`], for a helper running at helper level `level` that calls such a
+/// helper from one of its marked statements; [`fail_called_in`] ends it.
+pub fn fail_call_plain_in(level: u32, call: u64) {
+    if (1..HELPER_LEVELS).contains(&level) {
+        set_level(level + 1, |_| (call & 0xFFFF) << 48);
+    }
+}
+
 /// As [`fail_called`], for a call armed by [`fail_call_in`] with the same `level`.
 pub fn fail_called_in(level: u32, call: u64) {
     if (1..HELPER_LEVELS).contains(&level) {

@@ -320,6 +320,60 @@ fn places_inside_a_helper_a_helper_calls_order_its_failures() {
     assert_eq!(run(4), "mi 1");
 }
 
+/// A call numbered without arming (`exec::fail_call_plain`, `fail_call_plain_in`: a helper
+/// marking nothing of its own) orders its MIs' failures by the call's number, and the
+/// helpers it calls are not armed.
+#[test]
+fn plain_calls_order_their_failures_by_number() {
+    use somd_runtime::exec::{
+        fail_call, fail_call_plain, fail_call_plain_in, fail_called, fail_called_in, fail_deep_at,
+        fail_helper, fail_key,
+    };
+    error::install_panic_hook();
+    let throw = |what: &str| -> ! {
+        error::throw(JavaException::new("java.lang.IllegalStateException", what, POS))
+    };
+    let run = |level: u32| {
+        catch(|| {
+            pool().run_mis(3, |mi| {
+                fail_key(1 << 32);
+                if level == 2 {
+                    // Inside a helper armed at level 1, at its statement 1.
+                    fail_call(1);
+                    assert_eq!(fail_helper(), 1);
+                    fail_deep_at(1, 1 << 32);
+                }
+                let number = |k: u64| match level {
+                    1 => fail_call_plain(k),
+                    _ => fail_call_plain_in(1, k),
+                };
+                match mi.index() {
+                    // The statement's second call.
+                    0 => number(2),
+                    // The first call, whose helper calls a marking helper: not armed.
+                    1 => {
+                        number(1);
+                        assert_eq!(fail_helper(), 0);
+                    }
+                    // After the first call ended.
+                    _ => {
+                        number(1);
+                        match level {
+                            1 => fail_called(1),
+                            _ => fail_called_in(1, 1),
+                        }
+                    }
+                }
+                throw(&format!("mi {}", mi.index()))
+            })
+        })
+        .expect_err("must fail")
+        .detail
+    };
+    assert_eq!(run(1), "mi 1");
+    assert_eq!(run(2), "mi 1");
+}
+
 /// Under `exec::fail_last_first` (a loop stepping down inside a row or step loop), of MIs
 /// failing at one key the last in partition order wins; a smaller key still wins over it,
 /// and `fail_key` clears the flag.

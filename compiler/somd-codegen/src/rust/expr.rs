@@ -191,8 +191,9 @@ pub struct FnCx<'a> {
     /// no rows (a mark per row of a loop over columns first is a mark per element).
     pub column_body: bool,
     /// In an MI body, the calls of helpers marking their places that the statement being
-    /// written arms, with their numbers (`helper_marks.rs`).
-    pub armed_calls: HashMap<ExprId, usize>,
+    /// written arms, with their numbers and whether the helper marks none of its own
+    /// (`helper_marks.rs`).
+    pub armed_calls: HashMap<ExprId, (usize, bool)>,
     /// In an MI body, the body of the top-level row loop being written (`mi_stmt`): its
     /// statements arm their calls of marking helpers, numbered across the body
     /// (`helper_marks.rs`).

@@ -86,6 +86,19 @@ fn helper(module: &Module, fid: FuncId) -> Option<&Function> {
     plain.then_some(func)
 }
 
+/// Whether a call of function `fid` that is no marking helper is numbered where calls are
+/// armed (`rt::exec::fail_call_plain`): a helper (as [`marks_places`] asks) taking an array,
+/// which may be a partition it runs over (a row loop's row, `rowSum(g[i], b)`), holding a
+/// loop. Java finishes such a call over the whole data before the statement's next call, so
+/// two calls' failures are ordered by their numbers, whatever the partition order.
+fn numbered(module: &Module, fid: FuncId) -> bool {
+    helper(module, fid).is_some_and(|func| {
+        let mut holds = false;
+        walk::each_stmt(&func.body, &mut |s| holds |= matches!(s, Stmt::Loop { .. }));
+        holds && func.params.iter().any(|p| matches!(func.local(*p).ty, Type::Array(_)))
+    })
+}
+
 /// Whether function `fid` is a helper (as [`marks_places`] asks) that calls a helper
 /// [`marks_places`] from a statement of its body outside any loop, with plain arguments:
 /// armed by an MI body, it arms that call a level deeper, so its statements are places to
@@ -216,7 +229,7 @@ impl FnCx<'_> {
         stmt: &Stmt,
         arm: bool,
         from: usize,
-    ) -> HashMap<ExprId, usize> {
+    ) -> HashMap<ExprId, (usize, bool)> {
         let mut calls = Vec::new();
         let loops = matches!(stmt, Stmt::Loop { .. }) || Self::for_loop(stmt).is_some();
         if arm && !loops && (self.func.somd.is_some() || self.marks_helper_places()) {
@@ -224,29 +237,37 @@ impl FnCx<'_> {
                 walk::each_expr(self.func, root, &mut |e| {
                     let expr = self.func.expr(e);
                     if let ExprKind::Call { func: callee, receiver: None, args } = &expr.kind {
-                        if self.marking.get(callee.0 as usize).copied().unwrap_or(false)
+                        let marking = self.marking.get(callee.0 as usize).copied().unwrap_or(false);
+                        if (marking || numbered(self.module, *callee))
                             && args.iter().all(|a| plain_argument(self.func, *a))
                         {
-                            calls.push((expr.span.start, e));
+                            calls.push((expr.span.start, e, !marking));
                         }
                     }
                 });
             }
         }
         calls.sort();
-        let armed = calls.into_iter().enumerate().map(|(k, (_, e))| (e, from + k + 1)).collect();
+        let armed = calls
+            .into_iter()
+            .enumerate()
+            .map(|(k, (_, e, plain))| (e, (from + k + 1, plain)))
+            .collect();
         std::mem::replace(&mut self.armed_calls, armed)
     }
 
     /// The Rust of call `id` (`call`), armed when [`FnCx::arm_calls`] numbered it: by an MI
     /// body, or by a marking helper at its level (`_fm`).
     pub(super) fn armed_call(&self, id: ExprId, call: String) -> String {
+        let plain = |p: bool| if p { "_plain" } else { "" };
         match self.armed_calls.get(&id) {
-            Some(k) if self.marks_helper_places() => format!(
-                "{{ rt::exec::fail_call_in(_fm, {k}); let _fc = {call}; rt::exec::fail_called_in(_fm, {k}); _fc }}"
+            Some((k, p)) if self.marks_helper_places() => format!(
+                "{{ rt::exec::fail_call{}_in(_fm, {k}); let _fc = {call}; rt::exec::fail_called_in(_fm, {k}); _fc }}",
+                plain(*p)
             ),
-            Some(k) => format!(
-                "{{ rt::exec::fail_call({k}); let _fc = {call}; rt::exec::fail_called({k}); _fc }}"
+            Some((k, p)) => format!(
+                "{{ rt::exec::fail_call{}({k}); let _fc = {call}; rt::exec::fail_called({k}); _fc }}",
+                plain(*p)
             ),
             None => call,
         }
