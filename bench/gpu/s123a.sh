@@ -2,6 +2,7 @@
 # Session 123, a device call: for each stage named in ORDS (default `s123ord`) that is
 # carried as .gpu-carry/NAME.tar.xz (`s123ord`: the programs whose generated Rust the
 # helpers' levels changed; `s123ord2`: the two programs of helper loops bounded by a local;
+# `s123ord3`: the two programs of calls in a row loop's body;
 # `SOMD_E2E_STAGE` with `SOMD_E2E_FILTER`, kernel-less programs kept), each program under
 # SOMD_DEVICE=cpu with 16, 5 and 3 threads and under SOMD_DEVICE=opencl SOMD_STRICT=1,
 # compared with its Java twin as tests/tests/run.rs compares (bench/gpu/gpu_run.py's
