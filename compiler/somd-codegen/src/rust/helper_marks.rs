@@ -194,13 +194,7 @@ fn partition_loop(func: &Function, stmt: &Stmt) -> Option<Walk> {
 /// local set otherwise.
 fn fixed(func: &Function, e: ExprId) -> Option<ExprId> {
     let ExprKind::Local(l) = func.expr(e).kind else { return Some(e) };
-    if (0..func.exprs.len()).any(|x| walk::assigned_local(func, ExprId(x as u32)) == Some(l)) {
-        return None;
-    }
-    func.body.stmts.iter().find_map(|s| match s {
-        Stmt::Let { local, init: Some(init) } if *local == l => Some(*init),
-        _ => None,
-    })
+    walk::fixed_top_level_init(func, l)
 }
 
 /// Whether a call's argument can be evaluated between `rt::exec::fail_call` and the call:

@@ -763,10 +763,7 @@ impl FnCx<'_> {
         if self.assigned.get(l.0 as usize).copied().unwrap_or(true) {
             return None;
         }
-        self.func.body.stmts.iter().find_map(|s| match s {
-            Stmt::Let { local, init: Some(init) } if *local == l => Some(*init),
-            _ => None,
-        })
+        somd_mir::analysis::walk::top_level_init(self.func, l)
     }
 
     /// An unassigned primitive parameter that is not `dist`: one value in every MI.

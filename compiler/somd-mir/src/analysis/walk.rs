@@ -101,6 +101,25 @@ pub fn assigned_local(func: &Function, e: ExprId) -> Option<LocalId> {
     }
 }
 
+/// The initialiser of local `l` where a top-level `let` of `func`'s body sets it.
+pub fn top_level_init(func: &Function, l: LocalId) -> Option<ExprId> {
+    func.body.stmts.iter().find_map(|s| match s {
+        Stmt::Let { local, init: Some(init) } if *local == l => Some(*init),
+        _ => None,
+    })
+}
+
+/// [`top_level_init`] where no expression of `func` assigns `l` again: a value fixed for
+/// the whole body (`int rows = g.length;`).
+pub fn fixed_top_level_init(func: &Function, l: LocalId) -> Option<ExprId> {
+    let assigned = (0..func.exprs.len()).any(|e| assigned_local(func, ExprId(e as u32)) == Some(l));
+    if assigned {
+        None
+    } else {
+        top_level_init(func, l)
+    }
+}
+
 /// The parent of every expression of `func`, by expression index (`None` for the roots of
 /// full expressions).
 pub fn parents(func: &Function) -> Vec<Option<ExprId>> {
