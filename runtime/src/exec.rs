@@ -161,14 +161,14 @@ pub fn fail_call_in(level: u32, call: u64) {
 /// call over the whole data before the statement's next one), and nothing is armed, so the
 /// helpers it calls mark nothing. [`fail_called`] ends it.
 pub fn fail_call_plain(call: u64) {
-    set_level(1, |_| (call & 0xFFFF) << 48);
+    number(1, call);
 }
 
 /// As [`fail_call_plain`], for a helper running at helper level `level` that calls such a
 /// helper from one of its marked statements; [`fail_called_in`] ends it.
 pub fn fail_call_plain_in(level: u32, call: u64) {
     if (1..HELPER_LEVELS).contains(&level) {
-        set_level(level + 1, |_| (call & 0xFFFF) << 48);
+        number(level + 1, call);
     }
 }
 
@@ -181,8 +181,14 @@ pub fn fail_called_in(level: u32, call: u64) {
 
 /// Arms the next helper to ask at `level`, the `call`-th marked call of its caller's place.
 fn arm(level: u32, call: u64) {
-    set_level(level, |_| (call & 0xFFFF) << 48);
+    number(level, call);
     FAIL_ARMED.with(|a| a.set(level));
+}
+
+/// Sets the word of helper level `level` to the `call`-th marked call's, before any place
+/// inside it.
+fn number(level: u32, call: u64) {
+    set_level(level, |_| (call & 0xFFFF) << 48);
 }
 
 /// Puts what follows the `call`-th marked call at `level` after every place inside it.
