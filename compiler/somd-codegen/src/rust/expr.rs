@@ -194,10 +194,10 @@ pub struct FnCx<'a> {
     /// written arms, with their numbers and whether the helper marks none of its own
     /// (`helper_marks.rs`).
     pub armed_calls: HashMap<ExprId, (usize, bool)>,
-    /// In an MI body, the body of the top-level row loop being written (`mi_stmt`): its
-    /// statements arm their calls of marking helpers, numbered across the body
-    /// (`helper_marks.rs`).
-    pub row_body: Option<*const Block>,
+    /// In an MI body, inside the body of a top-level loop over rows (`stmt.rs`, `mi_stmt`):
+    /// its statements have places inside each row, and only its step loops mark their
+    /// iterations (a mark per column of a row would be a mark per element).
+    pub row_body: bool,
     /// In a helper marking its places when armed, its statements' places, numbered as an MI
     /// body's are (`helper_marks.rs`); empty in other functions.
     pub helper_marks: HashMap<*const Stmt, (usize, bool)>,
@@ -657,7 +657,7 @@ impl<'a> FnCx<'a> {
             row_marks: HashMap::new(),
             column_body: false,
             armed_calls: HashMap::new(),
-            row_body: None,
+            row_body: false,
             helper_marks: HashMap::new(),
             marking,
             mark_stmt: None,

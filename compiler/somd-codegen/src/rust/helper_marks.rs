@@ -213,17 +213,11 @@ fn plain_argument(func: &Function, arg: ExprId) -> bool {
 
 impl FnCx<'_> {
     /// Arms the calls of marking helpers that `stmt` makes outside its loops, for the
-    /// statements of an MI body whose place the key marks, of the body of a row loop at its
-    /// top level, and of a marking helper (`arm`): numbered from `from + 1` in Java's order
-    /// of evaluation (left to right: their arguments call nothing, so no call is inside
-    /// another; a row's statements number theirs across the body). Returns the armed calls
-    /// of the enclosing statement, to restore.
-    pub(super) fn arm_calls(
-        &mut self,
-        stmt: &Stmt,
-        arm: bool,
-        from: usize,
-    ) -> HashMap<ExprId, (usize, bool)> {
+    /// statements of an MI body whose place the key marks (at its top level, or inside a
+    /// row, column or step) and of a marking helper (`arm`): numbered from 1 in Java's
+    /// order of evaluation (left to right: their arguments call nothing, so no call is
+    /// inside another). Returns the armed calls of the enclosing statement, to restore.
+    pub(super) fn arm_calls(&mut self, stmt: &Stmt, arm: bool) -> HashMap<ExprId, (usize, bool)> {
         let mut calls = Vec::new();
         let loops = matches!(stmt, Stmt::Loop { .. }) || Self::for_loop(stmt).is_some();
         if arm && !loops && (self.func.somd.is_some() || self.marks_helper_places()) {
@@ -242,11 +236,8 @@ impl FnCx<'_> {
             }
         }
         calls.sort();
-        let armed = calls
-            .into_iter()
-            .enumerate()
-            .map(|(k, (_, e, plain))| (e, (from + k + 1, plain)))
-            .collect();
+        let armed =
+            calls.into_iter().enumerate().map(|(k, (_, e, plain))| (e, (k + 1, plain))).collect();
         std::mem::replace(&mut self.armed_calls, armed)
     }
 

@@ -307,27 +307,21 @@ impl FnCx<'_> {
         level: Level,
         block: &Block,
     ) -> Result<(), EmitError> {
-        // A row loop's body: each row has its place in the key, and its statements' calls
-        // are numbered across the body (`row_body`).
-        let row_body = self.row_body == Some(std::ptr::from_ref(block));
-        let mut calls = 0;
         for stmt in &block.stmts {
             // A statement of a helper marking its places (`helper_marks.rs`).
             // It arms the calls of marking helpers it makes (when it was armed itself).
             if let Some((s, _)) = self.helper_marks.get(&std::ptr::from_ref(stmt)).copied() {
-                let outer = self.arm_calls(stmt, true, 0);
+                let outer = self.arm_calls(stmt, true);
                 let written = self.helper_stmt(out, level, stmt, s);
                 self.armed_calls = outer;
                 written?;
                 continue;
             }
             // The calls of marking helpers a statement with a place in the key makes.
-            let marked = row_body
-                || [&self.part_marks, &self.sub_marks, &self.mi_marks]
-                    .iter()
-                    .any(|m| m.contains_key(&std::ptr::from_ref(stmt)));
-            let outer = self.arm_calls(stmt, marked, if row_body { calls } else { 0 });
-            calls += self.armed_calls.len();
+            let marked = [&self.part_marks, &self.sub_marks, &self.mi_marks]
+                .iter()
+                .any(|m| m.contains_key(&std::ptr::from_ref(stmt)));
+            let outer = self.arm_calls(stmt, marked);
             let written = self.block_stmt(out, level, stmt);
             self.armed_calls = outer;
             written?;
@@ -460,8 +454,18 @@ impl FnCx<'_> {
             writeln!(out, "{level}rt::exec::fail_key({s} << 32);")?;
         }
         // The mark at the start of each iteration of a row, column or step loop, by its test.
-        let mark = if let Some((test, place)) = self.row_loop(stmt)? {
-            self.row_body = Self::loop_body(stmt).map(std::ptr::from_ref);
+        let mark = if let Some((test, place, shared)) = self.row_loop(stmt)? {
+            // Where MIs share a row (a matrix split into cells), its body's statements have
+            // places inside each row, as a step loop's have inside each step: every MI of a
+            // row band runs the row, and Java finishes each statement over the whole row
+            // before the next. Its loops over the row's columns mark no columns, which would
+            // be a mark per element: the MIs failing in one statement of a row are ordered
+            // by partition, Java's order for columns stepping up, and from the last where
+            // they step down (`tie_depth`).
+            if shared {
+                Self::number_body(stmt, &mut self.sub_marks);
+                self.row_body = true;
+            }
             Some((test, format!("rt::exec::fail_key(({s} << 32) | ({place}).max(0) as u64);")))
         } else if let Some((test, place)) = self.column_loop(stmt)? {
             // Its body's statements have places inside each column, as a step loop's have
@@ -492,7 +496,7 @@ impl FnCx<'_> {
         self.mark_stmt = None;
         self.tie_depth = None;
         self.column_body = false;
-        self.row_body = None;
+        self.row_body = false;
         self.sub_marks.clear();
         if let Some((test, _)) = mark {
             self.row_marks.remove(&test);
@@ -517,11 +521,20 @@ impl FnCx<'_> {
         }
         let holds_loop =
             |body: &Block| somd_mir::analysis::walk::holds_loop(self.module, self.func, body);
+        // In a row's body, only the steps of a step loop are marked (a row or column loop
+        // there goes over the row's cells).
         let mark = if is_if || self.column_body {
             None
-        } else if let Some((test, place)) = self.row_loop(stmt)? {
+        } else if let Some((test, place, shared)) = self.row_loop(stmt)?.filter(|_| !self.row_body)
+        {
+            // A loop over the rows inside a step marks each row, and where MIs share a row its
+            // body's statements have places inside each row (`fail_part`), as at the top
+            // level; its loops mark nothing.
+            if shared {
+                Self::number_body(stmt, &mut self.part_marks);
+            }
             Some((test, format!("rt::exec::fail_sub(({t} << 48) | {});", Self::sub_place(&place))))
-        } else if let Some((test, place)) = self.column_loop(stmt)? {
+        } else if let Some((test, place)) = self.column_loop(stmt)?.filter(|_| !self.row_body) {
             // A loop over columns first marks each column the same way, and its body's
             // statements have places inside each column (`fail_part`); its rows have none
             // (the key has no room left), so the MIs failing in one statement of a column
@@ -852,9 +865,19 @@ impl FnCx<'_> {
     /// parameter `p`, or one
     /// stepping down from a start that reads `p.length` (`for (i = p.length - 1; i >= lo;
     /// i--)`): the loop's test and the Rust of row `i`'s 1-based place in Java's order of
-    /// the rows (`1 + global row`; going down, the global rows from it to the last).
-    fn row_loop(&self, stmt: &Stmt) -> Result<Option<(ExprId, String)>, EmitError> {
-        self.matrix_loop(stmt, 1)
+    /// the rows (`1 + global row`; going down, the global rows from it to the last), and
+    /// whether MIs may share a row (`p` split into columns too: [`FnCx::rows_shared`]).
+    fn row_loop(&self, stmt: &Stmt) -> Result<Option<(ExprId, String, bool)>, EmitError> {
+        Ok(self.matrix_loop(stmt, 1)?.map(|(test, place, k)| (test, place, self.rows_shared(k))))
+    }
+
+    /// Whether the MIs may split the rows of 2-D `dist` parameter `k` between them: every
+    /// distribution but rows only (`dim = 1`, a user strategy's bounds of dimension 1).
+    fn rows_shared(&self, k: usize) -> bool {
+        use somd_mir::Distribution;
+        let sig = self.func.somd.as_ref();
+        !sig.and_then(|sig| sig.dist_params.get(k))
+            .is_some_and(|(_, d)| matches!(d, Distribution::Dim(1) | Distribution::User { .. }))
     }
 
     /// [`FnCx::row_loop`] over the columns of a 2-D `dist` parameter `p`: the bound (or,
@@ -866,11 +889,16 @@ impl FnCx<'_> {
     /// order: Java finishes column `j` of every row before column `j + 1`. Going up over a
     /// matrix split into columns only, it meets them in partition order, and is not one.
     fn column_loop(&self, stmt: &Stmt) -> Result<Option<(ExprId, String)>, EmitError> {
-        self.matrix_loop(stmt, 2)
+        Ok(self.matrix_loop(stmt, 2)?.map(|(test, place, _)| (test, place)))
     }
 
-    /// [`FnCx::row_loop`] (`dim` 1) or [`FnCx::column_loop`] (`dim` 2).
-    fn matrix_loop(&self, stmt: &Stmt, dim: i32) -> Result<Option<(ExprId, String)>, EmitError> {
+    /// [`FnCx::row_loop`] (`dim` 1) or [`FnCx::column_loop`] (`dim` 2), with the index of
+    /// the `dist` parameter.
+    fn matrix_loop(
+        &self,
+        stmt: &Stmt,
+        dim: i32,
+    ) -> Result<Option<(ExprId, String, usize)>, EmitError> {
         let Some((index, init, test, update)) = Self::for_loop(stmt) else { return Ok(None) };
         let ExprKind::Binary { op, lhs, rhs } = &self.e(test)?.kind else { return Ok(None) };
         if !matches!(self.e(*lhs)?.kind, ExprKind::Local(l) if l == index) {
@@ -943,7 +971,7 @@ impl FnCx<'_> {
             } else {
                 format!("{global} + 1")
             };
-            (test, place)
+            (test, place, k)
         }))
     }
 
