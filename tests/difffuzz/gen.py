@@ -486,6 +486,9 @@ class Gen:
         self.nested = False
         # `--rowcalls` (with `--helpers`): the methods may call helpers in a row loop's body.
         self.rowcalls = False
+        # `--rowbodies` (with `--helpers`): as `--rowcalls`, the row loop's body also holding
+        # loops over the row, an `if` or a block around its statements, or inside a step loop.
+        self.rowbodies = False
 
     def pick(self, xs):
         return self.rng.choice(xs)
@@ -1311,7 +1314,7 @@ class Gen:
                     "            }\n"
                     "        }\n" % (rows, "\n                ".join(body)))
 
-        if self.rowcalls and rng.random() < 0.4:
+        if (self.rowcalls or self.rowbodies) and rng.random() < 0.4:
             self.views = views
             return self.row_helpers(k, risky, strategy)
         helpers = []
@@ -1405,20 +1408,60 @@ class Gen:
         if rng.random() < 0.6:
             stmts.append(rng.choice(["s -= %s * 3;" % call("t + 1"),
                                      "s += %s - %s;" % (call("t + 1"), call("t + 2"))]))
+        steps = ("        int t = %d;\n" % rng.randrange(4), "")
+        if self.rowbodies:
+            stmts, steps = self.row_body(stmts, first, risky, steps)
         self.views = views
         return (helper + "\n"
                 "    static reduce(+) long m%d(%s int[][] m, int[] b, int p, int q) {\n"
                 "        long s = 0;\n"
-                "        int t = %d;\n"
+                "%s"
                 "        for (int i = 0; i < m.length; i++) {\n"
                 "            int j = 0;\n"
                 "            int gi = Somd.offset(m, 1) + i;\n"
                 "            int gj = Somd.offset(m, 2) + j;\n"
                 "            %s\n"
                 "        }\n"
+                "%s"
                 "        return s;\n"
-                "    }\n" % (k, strategy, rng.randrange(4), "\n            ".join(stmts)),
+                "    }\n" % (k, strategy, steps[0], "\n            ".join(stmts), steps[1]),
                 "colsum")
+
+    def row_body(self, stmts, first, risky, steps):
+        """`--rowbodies`: the statements of [`row_helpers`]' row loop body with loops over the
+        row between or instead of its calls (each a planted cell earlier in the row than the
+        statements' before it), the calls and loops sometimes inside an `if` (a test every
+        MI takes alike, `b` never that short) or a block, and the row loop sometimes inside a step loop (note
+        `device-execution`, "Places inside a row"). Returns the statements and the text
+        before and after the row loop."""
+        rng = self.rng
+        out = []
+        planted = first - 40
+        for st in stmts:
+            if rng.random() < 0.5:
+                body = ["int x = m[i][c] ^ (t * %d);" % rng.choice([1, 7, 31, 1024]),
+                        "int g = gi * 53 + gj + c;",
+                        "s += %s;" % self.long_expr(2)]
+                if risky and rng.random() < 0.8:
+                    planted -= rng.randrange(1, 40)
+                    body.insert(rng.randrange(2, len(body) + 1),
+                                "s += b[g == %d - t * %d ? 1024 + t : x & 1023];" % (
+                                    planted, rng.randrange(1, 40)))
+                out.append("for (int c = 0; c < m[i].length; c++) {\n"
+                           "                %s\n"
+                           "            }" % "\n                ".join(body))
+            if rng.random() < 0.8 or not out:
+                out.append(st)
+        if rng.random() < 0.5:
+            opener = rng.choice(["if (b.length > %d) {" % rng.randrange(9), "{"])
+            inner = "\n".join("    " + line for st in out for line in st.split("\n"))
+            out = [opener + "\n" + inner + "\n            }"]
+            if opener.startswith("if") and rng.random() < 0.5:
+                out[0] += " else {\n                s += %d;\n            }" % rng.randrange(1, 9)
+        if rng.random() < 0.5:
+            bound = rng.choice(["2", "3", "(p & 3) + 1"])
+            steps = ("        for (int t = 0; t < %s; t++) {\n" % bound, "        }\n")
+        return out, steps
 
     def segmented(self, k, risky):
         """A segmented sum over a `dist` key (`--segments`): `t[key[i]] op= v` into a
@@ -2269,6 +2312,7 @@ def main():
     gen.mixed = "--mixed" in sys.argv
     gen.nested = helpers and "--nested" in sys.argv
     gen.rowcalls = helpers and "--rowcalls" in sys.argv
+    gen.rowbodies = helpers and "--rowbodies" in sys.argv
     gen.java = "--java" in sys.argv
     # `--maps` leaves out `--views`' 3-D table, which no `local` function may take.
     maps = "--maps" in sys.argv and not views
@@ -2291,6 +2335,7 @@ def main():
                                     (" --columns", columns), (" --steps", steps),
                                     (" --helpers", helpers), (" --nested", gen.nested),
                                     (" --rowcalls", gen.rowcalls),
+                                    (" --rowbodies", gen.rowbodies),
                                     (" --segments", segments)) if on)
     out = ["// Generated by tests/difffuzz/gen.py %d%s." % (seed, flags),
            "public class Main {"]
