@@ -102,9 +102,17 @@ fn numbered(module: &Module, fid: FuncId) -> bool {
 /// Whether function `fid` is a helper (as [`marks_places`] asks) that calls a helper
 /// [`marks_places`] from a statement of its body outside any loop, with plain arguments:
 /// armed by an MI body, it arms that call a level deeper, so its statements are places to
-/// mark even where it has no loop of its own (`long s = sweep(g, 0) - sweep(g, 1);`).
+/// mark even where it has no loop of its own (`long s = sweep(g, 0) - sweep(g, 1);`). So
+/// do two calls or more of helpers marking nothing that are [`numbered`] there (`sum(r, b,
+/// 0) - sum(r, b, 8)`, `rt::exec::fail_call_plain_in`).
 fn arms_places(module: &Module, fid: FuncId) -> bool {
-    fn visit(module: &Module, func: &Function, block: &somd_mir::Block, found: &mut bool) {
+    /// The calls found: of helpers marking places, and of [`numbered`] ones.
+    #[derive(Default)]
+    struct Found {
+        marking: bool,
+        numbered: usize,
+    }
+    fn visit(module: &Module, func: &Function, block: &somd_mir::Block, found: &mut Found) {
         for stmt in &block.stmts {
             match stmt {
                 _ if FnCx::for_loop(stmt).is_some() => continue,
@@ -122,17 +130,20 @@ fn arms_places(module: &Module, fid: FuncId) -> bool {
             for root in walk::stmt_roots(stmt) {
                 walk::each_expr(func, root, &mut |e| {
                     if let ExprKind::Call { func: h, receiver: None, args } = &func.expr(e).kind {
-                        *found |= args.iter().all(|a| plain_argument(func, *a))
-                            && marks_places(module, *h);
+                        if args.iter().all(|a| plain_argument(func, *a)) {
+                            found.marking |= marks_places(module, *h);
+                            found.numbered += usize::from(numbered(module, *h));
+                        }
                     }
                 });
             }
         }
     }
     let Some(func) = helper(module, fid) else { return false };
-    let mut found = false;
+    let mut found = Found::default();
     visit(module, func, &func.body, &mut found);
-    found
+    // One numbered call alone orders nothing: every MI is at the same place there.
+    found.marking || found.numbered > 1
 }
 
 /// A loop of a helper over an array parameter it never assigns ([`partition_loop`]).
