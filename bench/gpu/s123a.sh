@@ -20,29 +20,7 @@ for ord in ${ORDS:-s123ord}; do
     [ -f .gpu-carry/$ord.tar.xz ] || continue
     S=/tmp/$ord
     rm -rf $S && mkdir -p $S && tar xJf .gpu-carry/$ord.tar.xz -C $S && chmod +x $S/bin/*
-    python3 - "$S" > "$OUT/$ord.txt" 2>&1 <<'PY'
-import os, sys
-sys.path.insert(0, "bench/gpu")
-import gpu_run
-stage = sys.argv[1]
-placements = [("cpu16", {"SOMD_DEVICE": "cpu", "SOMD_THREADS": "16"}),
-              ("cpu5", {"SOMD_DEVICE": "cpu", "SOMD_THREADS": "5"}),
-              ("cpu3", {"SOMD_DEVICE": "cpu", "SOMD_THREADS": "3"}),
-              ("opencl", {"SOMD_DEVICE": "opencl", "SOMD_STRICT": "1"})]
-runs = failed = 0
-for line in open(os.path.join(stage, "programs.tsv")):
-    name, status, at, args = line.rstrip("\n").split("\t")
-    read = lambda ext: open(os.path.join(stage, "expected", f"{name}.{ext}")).read()
-    exp = {"status": int(status), "throws_at": None if at == "-" else at,
-           "stdout": read("out"), "stderr": read("err")}
-    for label, env in placements:
-        problems = gpu_run.compare(exp, gpu_run.run(os.path.join(stage, "bin", name),
-                                                    args.split(), env))
-        runs += 1
-        failed += bool(problems)
-        print(f"{'FAIL' if problems else 'ok'} {name} {label}\n{problems}", end="")
-print(f"{runs - failed} of {runs} runs agree with Java")
-PY
+    python3 bench/gpu/stage_placements.py "$S" > "$OUT/$ord.txt" 2>&1
     echo "$ord: $(tail -1 "$OUT/$ord.txt")"; grep FAIL "$OUT/$ord.txt"
     echo "$ord done at $(( $(date +%s) - start )) s"
 done

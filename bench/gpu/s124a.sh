@@ -3,8 +3,8 @@
 # carried as .gpu-carry/NAME.tar.xz (`s124ord`: the three programs of places inside a row
 # and the two other programs whose generated Rust they changed; `SOMD_E2E_STAGE` with
 # `SOMD_E2E_FILTER`), each program under SOMD_DEVICE=cpu with 16, 5 and 3 threads and under
-# SOMD_DEVICE=opencl SOMD_STRICT=1, compared with its Java twin as tests/tests/run.rs
-# compares (bench/gpu/gpu_run.py's `compare`); where .gpu-carry/s124rb.tar.xz is carried,
+# SOMD_DEVICE=opencl SOMD_STRICT=1, compared with its Java twin
+# (bench/gpu/stage_placements.py); where .gpu-carry/s124rb.tar.xz is carried,
 # the cost of the places inside a row: bench/gpu/s124rows.somd built before (`rows-before`,
 # 49e148d2) and after (`rows-after`) them, SOMD_DEVICE=cpu on 16 and 4 threads (400 and 100
 # calls of `run`), seven rounds with the builds in turn, the process's wall time in ms;
@@ -18,29 +18,7 @@ for ord in ${ORDS:-s124ord}; do
     [ -f .gpu-carry/$ord.tar.xz ] || continue
     S=/tmp/$ord
     rm -rf $S && mkdir -p $S && tar xJf .gpu-carry/$ord.tar.xz -C $S && chmod +x $S/bin/*
-    python3 - "$S" > "$OUT/$ord.txt" 2>&1 <<'PY'
-import os, sys
-sys.path.insert(0, "bench/gpu")
-import gpu_run
-stage = sys.argv[1]
-placements = [("cpu16", {"SOMD_DEVICE": "cpu", "SOMD_THREADS": "16"}),
-              ("cpu5", {"SOMD_DEVICE": "cpu", "SOMD_THREADS": "5"}),
-              ("cpu3", {"SOMD_DEVICE": "cpu", "SOMD_THREADS": "3"}),
-              ("opencl", {"SOMD_DEVICE": "opencl", "SOMD_STRICT": "1"})]
-runs = failed = 0
-for line in open(os.path.join(stage, "programs.tsv")):
-    name, status, at, args = line.rstrip("\n").split("\t")
-    read = lambda ext: open(os.path.join(stage, "expected", f"{name}.{ext}")).read()
-    exp = {"status": int(status), "throws_at": None if at == "-" else at,
-           "stdout": read("out"), "stderr": read("err")}
-    for label, env in placements:
-        problems = gpu_run.compare(exp, gpu_run.run(os.path.join(stage, "bin", name),
-                                                    args.split(), env))
-        runs += 1
-        failed += bool(problems)
-        print(f"{'FAIL' if problems else 'ok'} {name} {label}\n{problems}", end="")
-print(f"{runs - failed} of {runs} runs agree with Java")
-PY
+    python3 bench/gpu/stage_placements.py "$S" > "$OUT/$ord.txt" 2>&1
     echo "$ord: $(tail -1 "$OUT/$ord.txt")"; grep FAIL "$OUT/$ord.txt"
     echo "$ord done at $(( $(date +%s) - start )) s"
 done
