@@ -1419,7 +1419,8 @@ class Gen:
                                      "s += %s - %s;" % (call("t + 1"), call("t + 2"))]))
         steps = ("        int t = %d;\n" % rng.randrange(4), "")
         if self.rowbodies:
-            stmts, steps = self.row_body(stmts, first, risky, steps)
+            # `--views` passes a table `c`.
+            stmts, steps = self.row_body(stmts, first, risky, steps, "u" if views else "c")
         self.views = views
         return (helper + "\n"
                 "    static reduce(+) long m%d(%s int[][] m, int[] b, int p, int q) {\n"
@@ -1436,29 +1437,29 @@ class Gen:
                 "    }\n" % (k, strategy, steps[0], "\n            ".join(stmts), steps[1]),
                 "colsum")
 
-    def row_body(self, stmts, first, risky, steps):
+    def row_body(self, stmts, first, risky, steps, c):
         """`--rowbodies`: the statements of [`row_helpers`]' row loop body with loops over the
         row between or instead of its calls (each a planted cell earlier in the row than the
         statements' before it), the calls and loops sometimes inside an `if` (a test every
         MI takes alike, `b` never that short) or a block, and the row loop sometimes inside a step loop (note
-        `device-execution`, "Places inside a row"). Returns the statements and the text
-        before and after the row loop."""
+        `device-execution`, "Places inside a row"), the loops' index named `c`. Returns the
+        statements and the text before and after the row loop."""
         rng = self.rng
         out = []
         planted = first - 40
         for st in stmts:
             if rng.random() < 0.5:
-                body = ["int x = m[i][c] ^ (t * %d);" % rng.choice([1, 7, 31, 1024]),
-                        "int g = gi * 53 + gj + c;",
+                body = ["int x = m[i][%s] ^ (t * %d);" % (c, rng.choice([1, 7, 31, 1024])),
+                        "int g = gi * 53 + gj + %s;" % c,
                         "s += %s;" % self.long_expr(2)]
                 if risky and rng.random() < 0.8:
                     planted -= rng.randrange(1, 40)
                     body.insert(rng.randrange(2, len(body) + 1),
                                 "s += b[g == %d - t * %d ? 1024 + t : x & 1023];" % (
                                     planted, rng.randrange(1, 40)))
-                out.append("for (int c = 0; c < m[i].length; c++) {\n"
+                out.append("for (int %s = 0; %s < m[i].length; %s++) {\n"
                            "                %s\n"
-                           "            }" % "\n                ".join(body))
+                           "            }" % (c, c, c, "\n                ".join(body)))
             if rng.random() < 0.8 or not out:
                 out.append(st)
         if rng.random() < 0.5:
